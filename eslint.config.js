@@ -1,0 +1,180 @@
+// @ts-check
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Import boundaries (../shared/docs/style.md section 7):
+ *   core    -> nothing in src; no react, zustand, openai, recharts, DOM or Worker.
+ *   io      -> core
+ *   workers -> core, io
+ *   store   -> core, io, workers/computeClient
+ *   ui      -> store, core, ui/components (features never import each other)
+ *   cli     -> core, io (never ui, store or workers)
+ * A pattern is a regex over the import specifier, so it catches relative paths ("../../ui/x").
+ */
+const layer = (/** @type {string} */ name) => `(^|/)(src/)?${name}(/|$)`;
+const ban = (/** @type {string} */ name, /** @type {string} */ why) => ({
+  regex: layer(name),
+  message: why,
+});
+const UI_ONLY_LIBS = ["recharts", "@tanstack/react-table", "@tanstack/react-virtual"].map(
+  (name) => ({ name, message: "Charts, tables and the virtualiser belong in src/ui only." }),
+);
+const CORE_BANNED_LIBS = [
+  "react",
+  "react-dom",
+  "zustand",
+  "openai",
+  ...UI_ONLY_LIBS.map((l) => l.name),
+].map((name) => ({
+  name,
+  message: "src/core is pure TypeScript: no UI, state or network libraries.",
+}));
+
+export default tseslint.config(
+  { ignores: ["dist", "coverage", "node_modules", "bench/.data", "e2e/.artifacts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "bin/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: false }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    ignores: ["src/core/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: CORE_BANNED_LIBS,
+          patterns: [
+            ban("io", "core imports nothing from src outside core."),
+            ban("ui", "core imports nothing from src outside core."),
+            ban("store", "core imports nothing from src outside core."),
+            ban("workers", "core imports nothing from src outside core."),
+            ban("cli", "core imports nothing from src outside core."),
+            {
+              group: ["node:*"],
+              message: "core runs in the browser and in Node: no Node built-ins.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "document", message: "core is pure: no DOM." },
+        { name: "window", message: "core is pure: no DOM." },
+        { name: "Worker", message: "core is pure: workers live in src/workers." },
+        { name: "fetch", message: "core is pure: no network." },
+        { name: "localStorage", message: "core is pure: no storage." },
+      ],
+    },
+  },
+  {
+    files: ["src/io/**/*.ts"],
+    ignores: ["src/io/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: UI_ONLY_LIBS.concat([
+            { name: "react", message: "io is a boundary layer: no UI." },
+            { name: "zustand", message: "io holds no state." },
+          ]),
+          patterns: [
+            ban("ui", "io imports only core."),
+            ban("store", "io imports only core."),
+            ban("workers", "io imports only core."),
+            ban("cli", "io imports only core."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/cli/**/*.ts"],
+    rules: {
+      "no-console": "off",
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: UI_ONLY_LIBS,
+          patterns: [
+            ban("ui", "the CLI builds on core and io only."),
+            ban("store", "the CLI builds on core and io only."),
+            ban("workers", "the CLI builds on core and io only."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: UI_ONLY_LIBS,
+          patterns: [
+            ban("ui", "workers import core and io only."),
+            ban("store", "workers import core and io only."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/store/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: UI_ONLY_LIBS, patterns: [ban("ui", "the store never imports UI.")] },
+      ],
+    },
+  },
+  {
+    files: ["src/ui/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ban("store", "presentational components take props; they never read the store."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["bench/**/*.ts", "e2e/**/*.ts", "bin/**/*.mjs", "*.config.ts"],
+    rules: { "no-console": "off" },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,60 @@
+/** The `--json` document. Field names are a public contract: add fields, never rename them. */
+import type { DatasetAnalysis } from "../core/index.ts";
+import type { LoadResult, ParseIssue } from "../io/index.ts";
+
+/** JSON has no NaN: a missing number is null. */
+const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+export function analysisJson(
+  loaded: LoadResult,
+  analysis: DatasetAnalysis,
+  issues: readonly ParseIssue[],
+) {
+  const s = analysis.summary;
+  return {
+    format: loaded.format,
+    groupKey: loaded.groupKey,
+    settings: analysis.settings,
+    summary: {
+      rollouts: s.rollouts,
+      groups: s.groups,
+      passes: s.passes,
+      mixedGroups: s.mixedGroups,
+      zeroStdGroups: s.zeroStdGroups,
+      passAtK: Object.fromEntries(Object.entries(s.passAtK).map(([k, v]) => [k, num(v)])),
+      unscorable: s.unscorable,
+      garGroups: s.garGroups,
+      incompleteRankings: s.incompleteRankings,
+      records: loaded.stats.records,
+      rejected: loaded.stats.rejected,
+    },
+    groups: analysis.groups.map((g) => ({
+      id: g.id,
+      mixed: g.mixed,
+      zeroStd: g.zeroStd,
+      passes: g.passes,
+      clusters: g.nClusters,
+      gar: g.gar.kind === "applied" ? g.gar.outcome.status : g.gar.kind,
+      rollouts: g.rollouts.map((r) => ({
+        id: r.id,
+        reward: num(r.reward),
+        passed: r.passed,
+        advantage: r.advantage,
+        rank: r.rank,
+        winRate: r.winRate,
+        cluster: r.cluster,
+        clusterSize: r.clusterSize,
+        ...(r.hack ? { hack: true } : {}),
+        ...(r.garReward === null
+          ? {}
+          : { garReward: r.garReward, garAdvantage: r.garAdvantage, factor: r.factor }),
+      })),
+    })),
+    issues: issues.map((i) => ({
+      file: i.file,
+      line: i.line,
+      ...(i.field ? { field: i.field } : {}),
+      message: i.message,
+    })),
+  };
+}

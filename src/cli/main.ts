@@ -1,0 +1,206 @@
+/**
+ * `rollout-studio`: the studio's numbers, headless, for pipelines and CI. Built on core and io only.
+ *
+ * Exit codes: 0 analysed cleanly; 1 nothing could be analysed (missing file, no known format, bad
+ * annotations); 2 usage error; 3 analysed, but some input was rejected or an annotation was ignored
+ * (every problem is reported with its file and line).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../core/index.ts";
+import {
+  annotationsParse,
+  FORMATS,
+  formatIssue,
+  LoadError,
+  loadText,
+  type FormatId,
+  type ParseIssue,
+} from "../io/index.ts";
+import { analysisJson } from "./json.ts";
+import { settingsFromFlags, UsageError } from "./settings.ts";
+import { summaryText } from "./summary.ts";
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, issues: 3 } as const;
+
+export const USAGE = `Usage: rollout-studio analyze FILE [options]
+
+Analyse a rollout dump: group statistics, GRPO advantages, diversity clusters, pass^k, and GAR
+values for groups your annotations rank.
+
+Options:
+  --annotations A.json          studio annotations export (version 1)
+  --format native|tau-bench     skip detection and read FILE as this format
+  --estimator grpo|rloo         advantage estimator (default grpo)
+  --scale group|batch|none      GRPO std scaling (default group, as TRL)
+  --eps E                       added to the std (default 1e-4, as TRL)
+  --std sample|population       std estimator (default sample, n-1)
+  --aggregation sum_then_normalize|normalize_then_sum
+                                multi-reward aggregation (default sum_then_normalize; GDPO is the other)
+  --pass-threshold T            a reward >= T is a pass (default 0.5, as whileai)
+  --cap C                       GAR lambda cap (default 3.0)
+  --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
+  --no-hack-zero                keep hacks' rewards instead of zeroing them
+  --ngram N                     character n-gram length for diversity clusters (default 3)
+  --similarity S                Jaccard threshold that links two rollouts (default 0.5)
+  --tie 0|0.5                   win-rate credit for a tie (default 0, the benchmax seed)
+  --text final-assistant|benchmax|all-assistant
+                                which text clustering compares (default final-assistant)
+  --json                        write one JSON document to stdout
+  -h, --help                    show this help
+
+Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
+`;
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a directory"
+          : code === "EACCES"
+            ? "permission denied"
+            : e instanceof Error
+              ? e.message
+              : String(e);
+    throw new LoadError(path, `cannot read the ${what}: ${reason}`);
+  }
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  await Promise.resolve();
+  try {
+    return run(argv, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`rollout-studio: ${e.message}\nRun \`rollout-studio --help\` for usage.\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof LoadError) {
+      io.stderr(`rollout-studio: ${e.message}\n`);
+      return EXIT.failed;
+    }
+    io.stderr(`rollout-studio: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT.failed;
+  }
+}
+
+function run(argv: readonly string[], io: CliIo): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        annotations: { type: "string" },
+        format: { type: "string" },
+        estimator: { type: "string" },
+        scale: { type: "string" },
+        eps: { type: "string" },
+        std: { type: "string" },
+        aggregation: { type: "string" },
+        "pass-threshold": { type: "string" },
+        cap: { type: "string" },
+        "min-factor": { type: "string" },
+        "no-hack-zero": { type: "boolean" },
+        ngram: { type: "string" },
+        similarity: { type: "string" },
+        tie: { type: "string" },
+        text: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    if (values.help) {
+      io.stdout(USAGE);
+      return EXIT.ok;
+    }
+    io.stderr(USAGE);
+    return EXIT.usage;
+  }
+  const [command, ...rest] = positionals;
+  if (command !== "analyze")
+    throw new UsageError(`unknown command "${command}"; the command is "analyze"`);
+  if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
+  const settings = settingsFromFlags(values);
+  const format = values.format as FormatId | undefined;
+  if (format !== undefined && !FORMATS.some((f) => f.id === format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`);
+  }
+
+  const file = rest[0]!;
+  const loaded = loadText(
+    file,
+    readText(resolve(io.cwd, file), "rollout file"),
+    format,
+  );
+  if (loaded.stats.rollouts === 0) {
+    for (const issue of loaded.issues) io.stderr(`${formatIssue(issue)}\n`);
+    throw new LoadError(
+      file,
+      `no rollout could be read (${loaded.stats.records} records, ${loaded.stats.rejected} rejected)`,
+    );
+  }
+
+  let resolved: ResolvedAnnotations | undefined;
+  const annotationIssues: ParseIssue[] = [];
+  if (values.annotations !== undefined) {
+    const annotationsFile = values.annotations;
+    const parsedAnnotations = annotationsParse(
+      annotationsFile,
+      readText(resolve(io.cwd, annotationsFile), "annotations file"),
+    );
+    if (!parsedAnnotations.ok) {
+      for (const issue of parsedAnnotations.issues) io.stderr(`${formatIssue(issue)}\n`);
+      throw new LoadError(annotationsFile, "the annotations file is invalid");
+    }
+    resolved = annotationsResolve(loaded.groups, parsedAnnotations.value);
+    if (resolved.unknown.length > 0) {
+      for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
+      throw new LoadError(
+        annotationsFile,
+        `${resolved.unknown.length} id(s) are not in ${file}; are these annotations for another dataset?`,
+      );
+    }
+  }
+  const analysis = analyzeDataset(loaded.groups, settings, resolved);
+  for (const p of analysis.issues) {
+    annotationIssues.push({
+      file: values.annotations ?? file,
+      line: 0,
+      field: `groups.${p.groupId}${p.rolloutId === undefined ? "" : `.${p.rolloutId}`}`,
+      message: p.message,
+    });
+  }
+  const issues = [...loaded.issues, ...annotationIssues];
+  if (values.json) {
+    io.stdout(`${JSON.stringify(analysisJson(loaded, analysis, issues))}\n`);
+  } else {
+    io.stdout(summaryText(loaded, analysis));
+  }
+  for (const issue of issues) io.stderr(`${formatIssue(issue)}\n`);
+  if (issues.length > 0) {
+    io.stderr(
+      `rollout-studio: ${issues.length} problem(s) reported above; the rest was analysed.\n`,
+    );
+    return EXIT.issues;
+  }
+  return EXIT.ok;
+}

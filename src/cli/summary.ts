@@ -1,0 +1,85 @@
+/** The readable summary `rollout-studio analyze` prints without --json. */
+import type { DatasetAnalysis } from "../core/index.ts";
+import type { LoadResult } from "../io/index.ts";
+
+const MAX_ROWS = 60;
+
+const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : "-");
+const pct = (part: number, whole: number): string =>
+  whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`;
+
+/** A plain-text table; the columns in `left` are text and align left, numbers align right. */
+function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (left.has(c) ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+export function summaryText(loaded: LoadResult, analysis: DatasetAnalysis): string {
+  const s = analysis.summary;
+  const st = analysis.settings;
+  const lines: string[] = [];
+  lines.push(`${loaded.file}: ${loaded.formatLabel}, grouped by ${loaded.groupKey}`);
+  lines.push(
+    `${s.rollouts} rollouts in ${s.groups} groups; ${s.passes} passes (${pct(s.passes, s.rollouts)}); ` +
+      `${s.mixedGroups} mixed groups; ${s.zeroStdGroups} zero-std groups` +
+      (s.unscorable > 0 ? `; ${s.unscorable} unscorable` : ""),
+  );
+  if (loaded.stats.rejected > 0)
+    lines.push(
+      `${loaded.stats.rejected} of ${loaded.stats.records} records rejected (see the problems below)`,
+    );
+  lines.push(
+    `pass^k: ${Object.entries(s.passAtK)
+      .map(([k, v]) => `k=${k} ${fmt(v, 4)}`)
+      .join("  ")}`,
+  );
+  const advantage =
+    st.estimator === "rloo"
+      ? "RLOO"
+      : `GRPO scale=${st.scale} eps=${st.eps} std=${st.std} ${st.aggregation}`;
+  lines.push(
+    `settings: ${advantage}; pass >= ${st.passThreshold}; GAR cap ${st.cap}, min factor ${st.minFactor}, ` +
+      `hack zeroing ${st.hackZero ? "on" : "off"}; clusters: ${st.ngram}-grams, Jaccard >= ${st.similarity}, text ${st.completionRule}`,
+  );
+  if (s.garGroups > 0 || s.incompleteRankings.length > 0) {
+    const g = analysis.gar;
+    lines.push(
+      `GAR from annotations: ${s.garGroups} group(s) applied, ${g.mixed} mixed, ${g.hacksZeroed} hack(s) zeroed, ` +
+        `${g.lambdaCapped} lambda capped` +
+        (s.incompleteRankings.length > 0
+          ? `; ranking incomplete in ${s.incompleteRankings.join(", ")}`
+          : ""),
+    );
+  }
+  lines.push("");
+  const header = ["group", "n", "passes", "mean", "std", "clusters", "flags", "advantages"];
+  const rows = analysis.groups
+    .slice(0, MAX_ROWS)
+    .map((g) => [
+      g.id,
+      String(g.n),
+      String(g.passes),
+      fmt(g.meanReward),
+      fmt(g.stdReward),
+      String(g.nClusters),
+      [
+        g.mixed ? "mixed" : "",
+        g.zeroStd ? "zero-std" : "",
+        g.gar.kind === "applied" ? "GAR" : g.gar.kind === "incomplete" ? "rank-incomplete" : "",
+      ]
+        .filter(Boolean)
+        .join(",") || "-",
+      g.rollouts.map((r) => fmt(r.advantage, 2)).join(" "),
+    ]);
+  lines.push(table([header, ...rows], new Set([0, 6, 7])));
+  if (analysis.groups.length > MAX_ROWS)
+    lines.push(`(${MAX_ROWS} of ${analysis.groups.length} groups shown; use --json for all)`);
+  return `${lines.join("\n")}\n`;
+}

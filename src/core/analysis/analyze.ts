@@ -1,0 +1,325 @@
+/**
+ * Every per-rollout statistic the studio shows, for one group or a whole dataset, under one set of
+ * settings. The UI and the CLI both call this, so their numbers cannot disagree.
+ */
+import {
+  GRPO_DEFAULTS,
+  grpoAdvantages,
+  grpoMultiRewardAdvantages,
+  grpoRlooAdvantages,
+  grpoWeightedSum,
+  type AdvantageScale,
+  type RewardAggregation,
+} from "../advantage/grpo.ts";
+import {
+  GAR_DEFAULTS,
+  GAR_STATS_EMPTY,
+  garStatsAdd,
+  type GarGroupOutcome,
+  type GarStats,
+} from "../advantage/gar.ts";
+import { garFromHumanRanking } from "../advantage/garHuman.ts";
+import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
+import { ngramCluster } from "../ngram/cluster.ts";
+import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
+import { rankTierMidpoints, rankTransform } from "../ranking/rank.ts";
+import type { GroupId, Rollout, RolloutGroup, RolloutId } from "../types.ts";
+import { groupFlags, passHatK } from "../util/passk.ts";
+import { statsFinite, statsMean, statsStd, type StdKind } from "../util/stats.ts";
+import { winRateFromPairs, winRatePairsFromScores, type TieCredit } from "../winrate/winRate.ts";
+import type { HumanLabel } from "./annotations.ts";
+import type { AnnotationProblem, ResolvedAnnotation, ResolvedAnnotations } from "./resolve.ts";
+import { rolloutText, rolloutToolCalls, type CompletionRule } from "./text.ts";
+
+/** Every setting that changes a number. Defaults and their sources are in the README's table. */
+export interface AnalysisSettings {
+  readonly estimator: "grpo" | "rloo";
+  readonly scale: AdvantageScale;
+  readonly eps: number;
+  readonly std: StdKind;
+  readonly aggregation: RewardAggregation;
+  /** Weights per reward component; null uses each rollout's given reward (or the unweighted sum). */
+  readonly rewardWeights: Readonly<Record<string, number>> | null;
+  readonly passThreshold: number;
+  readonly cap: number;
+  readonly minFactor: number;
+  readonly hackZero: boolean;
+  readonly ngram: number;
+  readonly similarity: number;
+  readonly tieCredit: TieCredit;
+  readonly completionRule: CompletionRule;
+}
+
+export const ANALYSIS_DEFAULTS: AnalysisSettings = {
+  estimator: "grpo",
+  scale: GRPO_DEFAULTS.scale,
+  eps: GRPO_DEFAULTS.eps,
+  std: GRPO_DEFAULTS.std,
+  aggregation: "sum_then_normalize",
+  rewardWeights: null,
+  passThreshold: GAR_DEFAULTS.passThreshold,
+  cap: GAR_DEFAULTS.cap,
+  minFactor: GAR_DEFAULTS.minFactor,
+  hackZero: GAR_DEFAULTS.hackZero,
+  ngram: NGRAM_DEFAULTS.n,
+  similarity: NGRAM_DEFAULTS.threshold,
+  tieCredit: 0,
+  completionRule: "final-assistant",
+};
+
+export interface RolloutAnalysis {
+  readonly id: RolloutId;
+  /** The total reward under the settings; NaN when the rollout has none (unscorable). */
+  readonly reward: number;
+  readonly passed: boolean;
+  /** The trainer's advantage under the settings (GRPO with the chosen scale, or RLOO). */
+  readonly advantage: number;
+  /** Stable rank transform of the reward, in [0, 1], 1 = best. */
+  readonly rank: number;
+  readonly winRate: number;
+  /** Diversity cluster index ("0", "1", ... ordered by smallest member) and its size. */
+  readonly cluster: number;
+  readonly clusterSize: number;
+  readonly selfConsistency: number | null;
+  readonly complementarity: number | null;
+  readonly hack: boolean;
+  readonly humanLabel: HumanLabel | null;
+  /** Tier midpoint in the human ranking (0 = best), or null if unranked. */
+  readonly humanRank: number | null;
+  /** GAR values exist only for groups whose annotations resolve (see GroupAnalysis.gar). */
+  readonly effectiveReward: number | null;
+  readonly garReward: number | null;
+  readonly garAdvantage: number | null;
+  readonly factor: number | null;
+  readonly toolCalls: number;
+  /** Length of the compared text, in code units. */
+  readonly textLength: number;
+}
+
+export type GarState =
+  | { readonly kind: "none" }
+  | { readonly kind: "applied"; readonly outcome: GarGroupOutcome }
+  | { readonly kind: "incomplete"; readonly unranked: readonly RolloutId[] };
+
+export interface GroupAnalysis {
+  readonly id: GroupId;
+  readonly n: number;
+  readonly passes: number;
+  readonly mixed: boolean;
+  readonly zeroStd: boolean;
+  readonly meanReward: number;
+  /** Population std of the finite rewards. */
+  readonly stdReward: number;
+  readonly nClusters: number;
+  readonly rollouts: readonly RolloutAnalysis[];
+  readonly gar: GarState;
+  readonly issues: readonly AnnotationProblem[];
+}
+
+export interface DatasetSummary {
+  readonly rollouts: number;
+  readonly groups: number;
+  readonly passes: number;
+  readonly mixedGroups: number;
+  readonly zeroStdGroups: number;
+  /** pass^k for k = 1..largest group, over groups with at least k rollouts. */
+  readonly passAtK: Readonly<Record<string, number>>;
+  readonly unscorable: number;
+  readonly garGroups: number;
+  readonly incompleteRankings: readonly GroupId[];
+}
+
+export interface DatasetAnalysis {
+  readonly settings: AnalysisSettings;
+  readonly summary: DatasetSummary;
+  readonly groups: readonly GroupAnalysis[];
+  readonly gar: GarStats;
+  readonly issues: readonly AnnotationProblem[];
+}
+
+/** The names of every reward component in the groups, in first-seen order. */
+export function rewardComponentNames(groups: readonly RolloutGroup[]): string[] {
+  const names = new Set<string>();
+  for (const g of groups)
+    for (const r of g.rollouts) for (const k of Object.keys(r.rewards)) names.add(k);
+  return [...names];
+}
+
+/**
+ * A rollout's total reward: with weights set, the weighted sum of its components (NaN ones skipped,
+ * missing weights 1); otherwise its given reward, or the plain sum of its components when it has no
+ * reward. NaN when nothing is usable.
+ */
+export function rolloutReward(
+  rollout: Rollout,
+  weights: Readonly<Record<string, number>> | null,
+): number {
+  const names = Object.keys(rollout.rewards);
+  const components = (): number =>
+    grpoWeightedSum(
+      names.map((k) => rollout.rewards[k] ?? NaN),
+      names.map((k) => weights?.[k] ?? 1),
+    );
+  if (weights !== null && names.length > 0) return components();
+  if (rollout.reward !== null) return rollout.reward;
+  return names.length > 0 ? components() : NaN;
+}
+
+/** Trainer advantages for every group, under the settings (batch scaling needs the whole dataset). */
+export function analysisAdvantages(
+  groups: readonly RolloutGroup[],
+  settings: AnalysisSettings,
+): number[][] {
+  const totals = groups.map((g) => g.rollouts.map((r) => rolloutReward(r, settings.rewardWeights)));
+  if (settings.estimator === "rloo") return grpoRlooAdvantages(totals);
+  const options = { scale: settings.scale, eps: settings.eps, std: settings.std };
+  if (settings.aggregation === "normalize_then_sum") {
+    const names = rewardComponentNames(groups);
+    if (names.length > 0) {
+      const matrix = groups.map((g) =>
+        g.rollouts.map((r) => names.map((k) => r.rewards[k] ?? NaN)),
+      );
+      const weights = names.map((k) => settings.rewardWeights?.[k] ?? 1);
+      return grpoMultiRewardAdvantages(matrix, "normalize_then_sum", options, weights);
+    }
+  }
+  return grpoAdvantages(totals, options);
+}
+
+/**
+ * All statistics of one group.
+ *
+ * @param advantages this group's entry of {@link analysisAdvantages}
+ * @param annotation the group's resolved human annotations, if any
+ */
+export function analyzeGroup(
+  group: RolloutGroup,
+  settings: AnalysisSettings,
+  advantages: readonly number[],
+  annotation?: ResolvedAnnotation,
+): GroupAnalysis {
+  const n = group.rollouts.length;
+  const rewards = group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
+  const passed = rewards.map((r) => r >= settings.passThreshold);
+  const flags = groupFlags(rewards, passed);
+  const ranks = rankTransform(rewards);
+  const winRates = winRateFromPairs(n, winRatePairsFromScores(rewards), settings.tieCredit);
+  const texts = group.rollouts.map((r) => rolloutText(r, settings.completionRule));
+  const clusters = ngramCluster(texts, { n: settings.ngram, threshold: settings.similarity });
+  const answers = group.rollouts.map((r) => r.answer);
+  const selfConsistency = answers.some((a) => a !== null) ? consistencySelf(answers) : null;
+  const tests = group.rollouts.map((r) => r.testsPassed);
+  const complementarity = tests.some((t) => t !== null) ? consistencyComplementarity(tests) : null;
+
+  const issues: AnnotationProblem[] = [];
+  let gar: GarState = { kind: "none" };
+  let garOutput: number[] | null = null;
+  let effective: number[] | null = null;
+  let factors: ReadonlyMap<number, number> = new Map();
+  const hackSet = new Set(annotation?.hacks ?? []);
+  const hasGar =
+    annotation !== undefined && (annotation.ranking.length > 0 || annotation.hacks.length > 0);
+  if (hasGar) {
+    // An unscorable reward is not a pass and cannot be redistributed: treat it as 0 for GAR.
+    const garRewards = rewards.map((r) => (Number.isNaN(r) ? 0 : r));
+    const result = garFromHumanRanking(garRewards, annotation, settings);
+    for (const i of result.ignoredFailures) {
+      issues.push({
+        groupId: group.id,
+        rolloutId: group.rollouts[i]!.id,
+        message: `rollout "${group.rollouts[i]!.id}" is ranked but fails (reward ${rewards[i]}); ignored in the ranking`,
+      });
+    }
+    if (result.kind === "incomplete") {
+      const unranked = result.unranked.map((i) => group.rollouts[i]!.id);
+      gar = { kind: "incomplete", unranked };
+      issues.push({
+        groupId: group.id,
+        message: `the ranking leaves out ${unranked.length} pass(es) that still count (${unranked.join(", ")}); no GAR values for this group`,
+      });
+    } else {
+      const o = result.outcome;
+      gar = { kind: "applied", outcome: o };
+      garOutput = o.output;
+      effective = o.effective;
+      factors = o.factors;
+    }
+  }
+  const effectiveMean = effective === null ? NaN : statsMean(effective);
+  const humanRanks = annotation
+    ? rankTierMidpoints(annotation.ranking, n)
+    : new Array<number | null>(n).fill(null);
+  const finite = statsFinite(rewards);
+  return {
+    id: group.id,
+    n,
+    passes: flags.passes,
+    mixed: flags.mixed,
+    zeroStd: flags.zeroStd,
+    meanReward: statsMean(finite),
+    stdReward: finite.length === 0 ? NaN : statsStd(finite, "population"),
+    nClusters: clusters.nClusters,
+    gar,
+    issues,
+    rollouts: group.rollouts.map((r, i) => ({
+      id: r.id,
+      reward: rewards[i]!,
+      passed: passed[i]!,
+      advantage: advantages[i] ?? 0,
+      rank: ranks[i]!,
+      winRate: winRates[i]!,
+      cluster: clusters.clusterIndex[i]!,
+      clusterSize: clusters.divisors[i]!,
+      selfConsistency: selfConsistency?.[i] ?? null,
+      complementarity: complementarity?.[i] ?? null,
+      hack: hackSet.has(i),
+      humanLabel: annotation?.labels[i] ?? null,
+      humanRank: humanRanks[i] ?? null,
+      effectiveReward: effective?.[i] ?? null,
+      garReward: garOutput?.[i] ?? null,
+      garAdvantage: garOutput === null ? null : garOutput[i]! - effectiveMean,
+      factor: factors.get(i) ?? null,
+      toolCalls: rolloutToolCalls(r),
+      textLength: texts[i]!.length,
+    })),
+  };
+}
+
+/** Analyse a whole dataset: every group, the summary, and GAR statistics over annotated groups. */
+export function analyzeDataset(
+  groups: readonly RolloutGroup[],
+  settings: AnalysisSettings = ANALYSIS_DEFAULTS,
+  annotations?: ResolvedAnnotations,
+): DatasetAnalysis {
+  const advantages = analysisAdvantages(groups, settings);
+  let gar = GAR_STATS_EMPTY;
+  const analysed = groups.map((g, gi) => {
+    const a = analyzeGroup(g, settings, advantages[gi]!, annotations?.byGroup.get(g.id));
+    if (a.gar.kind === "applied") gar = garStatsAdd(gar, a.gar.outcome, a.mixed, true);
+    return a;
+  });
+  const maxK = Math.max(0, ...groups.map((g) => g.rollouts.length));
+  const tasks = analysed.map((g) => ({ n: g.n, c: g.passes }));
+  const passAtK: Record<string, number> = {};
+  for (let k = 1; k <= maxK; k++) passAtK[String(k)] = passHatK(tasks, k);
+  return {
+    settings,
+    gar,
+    groups: analysed,
+    issues: [...(annotations?.warnings ?? []), ...analysed.flatMap((g) => g.issues)],
+    summary: {
+      rollouts: analysed.reduce((s, g) => s + g.n, 0),
+      groups: analysed.length,
+      passes: analysed.reduce((s, g) => s + g.passes, 0),
+      mixedGroups: analysed.filter((g) => g.mixed).length,
+      zeroStdGroups: analysed.filter((g) => g.zeroStd).length,
+      passAtK,
+      unscorable: analysed.reduce(
+        (s, g) => s + g.rollouts.filter((r) => Number.isNaN(r.reward)).length,
+        0,
+      ),
+      garGroups: analysed.filter((g) => g.gar.kind === "applied").length,
+      incompleteRankings: analysed.filter((g) => g.gar.kind === "incomplete").map((g) => g.id),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The one public surface of src/core: pure, deterministic group math. io/, workers/, store/, ui/
+ * and cli/ import from here; files inside core import each other directly.
+ */
+export * from "./types.ts";
+export * from "./util/stats.ts";
+export * from "./util/random.ts";
+export * from "./util/passk.ts";
+export * from "./advantage/grpo.ts";
+export * from "./advantage/gar.ts";
+export * from "./advantage/garHuman.ts";
+export * from "./advantage/grs.ts";
+export * from "./advantage/spread.ts";
+export * from "./ranking/rank.ts";
+export * from "./winrate/winRate.ts";
+export * from "./winrate/bradleyTerry.ts";
+export * from "./arena/arena.ts";
+export * from "./consistency/consistency.ts";
+export * from "./ngram/ngrams.ts";
+export * from "./ngram/similarity.ts";
+export * from "./ngram/cluster.ts";
+export * from "./calibration/agreement.ts";
+export * from "./calibration/splits.ts";
+export * from "./analysis/text.ts";
+export * from "./analysis/annotations.ts";
+export * from "./analysis/resolve.ts";
+export * from "./analysis/analyze.ts";

@@ -1,0 +1,81 @@
+/**
+ * Properties of the in-group rank transforms (methods.md 1.7). rankTransform breaks ties by index,
+ * so it is order-invariant only for distinct scores; that is what is tested. Golden vectors live in
+ * rank.test.ts.
+ */
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { rankAverage, rankTransform } from "./rank.ts";
+
+const score = fc.oneof(
+  fc.constantFrom(0, 0.5, 1),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+/** Scores with ties made likely by drawing from a small pool. */
+const scores = fc
+  .array(score, { minLength: 1, maxLength: 4 })
+  .chain((pool) => fc.array(fc.oneof(fc.constantFrom(...pool), score), { maxLength: 12 }));
+
+const permutation = (n: number) =>
+  fc.shuffledSubarray(
+    Array.from({ length: n }, (_, i) => i),
+    { minLength: n, maxLength: n },
+  );
+
+describe("rankTransform", () => {
+  test.prop([fc.oneof(scores, fc.array(fc.oneof(score, fc.constant(NaN)), { maxLength: 12 }))])(
+    "outputs are a permutation of {i / (n - 1)} (NaN scores included); [1] for n = 1",
+    (s) => {
+      const ranks = rankTransform(s);
+      const n = s.length;
+      if (n === 1) {
+        expect(ranks).toEqual([1]);
+        return;
+      }
+      const expected = Array.from({ length: n }, (_, i) => i / (n - 1));
+      expect([...ranks].sort((a, b) => a - b)).toEqual(expected);
+    },
+  );
+
+  test.prop([scores])("ranks follow the scores; equal scores rank by index", (s) => {
+    const ranks = rankTransform(s);
+    for (let i = 0; i < s.length; i++)
+      for (let j = i + 1; j < s.length; j++) {
+        if (s[i]! < s[j]!) expect(ranks[i]).toBeLessThan(ranks[j]!);
+        else if (s[i]! > s[j]!) expect(ranks[i]).toBeGreaterThan(ranks[j]!);
+        else expect(ranks[i]).toBeLessThan(ranks[j]!);
+      }
+  });
+
+  test.prop([
+    // SameValueZero: 0 and -0 compare equal, so they would be a tie.
+    fc
+      .uniqueArray(score, { comparator: "SameValueZero", maxLength: 12 })
+      .chain((s) => fc.tuple(fc.constant(s), permutation(s.length))),
+  ])("with distinct scores, permuting the rollouts permutes the ranks", ([s, p]) => {
+    const base = rankTransform(s);
+    expect(rankTransform(p.map((i) => s[i]!))).toEqual(p.map((i) => base[i]!));
+  });
+});
+
+describe("rankAverage", () => {
+  test.prop([scores])("ranks sum to n(n + 1)/2, and equal values share a rank", (s) => {
+    const ranks = rankAverage(s);
+    const n = s.length;
+    // Average ranks are multiples of 0.5, so the sum is exact.
+    expect(ranks.reduce((a, b) => a + b, 0)).toBe((n * (n + 1)) / 2);
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++) {
+        if (s[i] === s[j]) expect(ranks[i]).toBe(ranks[j]);
+        else expect(ranks[i]! < ranks[j]!).toBe(s[i]! < s[j]!);
+      }
+  });
+
+  test.prop([scores.chain((s) => fc.tuple(fc.constant(s), permutation(s.length)))])(
+    "permuting the values permutes the ranks (ties included)",
+    ([s, p]) => {
+      const base = rankAverage(s);
+      expect(rankAverage(p.map((i) => s[i]!))).toEqual(p.map((i) => base[i]!));
+    },
+  );
+});

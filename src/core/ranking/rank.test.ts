@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import {
+  rankAverage,
+  rankTierMidpoints,
+  rankTierScores,
+  rankTiersFromScores,
+  rankTransform,
+} from "./rank.ts";
+
+describe("rankTransform: methods.md 1.7", () => {
+  it("[0.2, 0.9, 0.5, 0.9] gives [0, 2/3, 1/3, 1]: ties by index, not averaged", () => {
+    expect(rankTransform([0.2, 0.9, 0.5, 0.9])).toEqual([0, 2 / 3, 1 / 3, 1]);
+  });
+  it("n = 1 gives 1.0 and n = 0 gives []", () => {
+    expect(rankTransform([3])).toEqual([1]);
+    expect(rankTransform([])).toEqual([]);
+  });
+  it("NaN sorts below every number", () => {
+    expect(rankTransform([NaN, -5, NaN])).toEqual([0, 1, 0.5]);
+  });
+});
+
+describe("rubric tier scores (benchmax rubric.py)", () => {
+  it("tiers take the midpoint of the ranks they span", () => {
+    expect(rankTierScores([[0, 1], [2]], 3)).toEqual([0.75, 0.75, 0]);
+    expect(rankTierScores([[2], [0], [1]], 3)).toEqual([0.5, 0, 1]);
+  });
+  it("unranked (empty) responses score 0; a single ranked item scores 1", () => {
+    expect(rankTierScores([[1]], 3)).toEqual([0, 1, 0]);
+  });
+  it("midpoint ranks", () => {
+    expect(rankTierMidpoints([[3], [0, 1]], 4)).toEqual([1.5, 1.5, null, 0]);
+  });
+});
+
+describe("rankAverage and rankTiersFromScores", () => {
+  it("averages tied ranks", () => {
+    expect(rankAverage([10, 20, 10, 30])).toEqual([1.5, 3, 1.5, 4]);
+  });
+  it("groups equal scores into best-first tiers", () => {
+    expect(rankTiersFromScores([0.2, 0.9, 0.5, 0.9])).toEqual([[1, 3], [2], [0]]);
+  });
+});

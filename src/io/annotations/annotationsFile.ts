@@ -1,0 +1,55 @@
+/**
+ * The annotations file: the studio's export, versioned (foundation issue). Validated here once;
+ * after this boundary the shape is core's `Annotations`.
+ *
+ * `{ "version": 1, "groups": { "<group id>": { "ranking": [["r1"], ["r0", "r2"]], "hacks": ["r3"],
+ *   "labels": { "r0": "pass" }, "notes": "" } } }`
+ */
+import { z } from "zod";
+import type { Annotations, GroupAnnotation } from "../../core/index.ts";
+import type { ParseIssue, Result } from "../issues.ts";
+import { zodIssues } from "../formats/zodIssues.ts";
+
+const id = z.union([z.string().min(1), z.number()]).transform(String);
+
+const groupSchema = z.looseObject({
+  ranking: z.array(z.union([id.transform((x) => [x]), z.array(id)])).default([]),
+  hacks: z.array(id).default([]),
+  labels: z.record(z.string(), z.enum(["pass", "fail", "defer"])).default({}),
+  notes: z.string().default(""),
+});
+
+const fileSchema = z.looseObject({
+  version: z.literal(1, {
+    error: (i) =>
+      `unsupported annotations version ${JSON.stringify(i.input)}; this studio reads version 1`,
+  }),
+  groups: z.record(z.string(), groupSchema),
+});
+
+/** Parse and validate an annotations file's text. */
+export function annotationsParse(file: string, text: string): Result<Annotations> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text) as unknown;
+  } catch (e) {
+    const issue: ParseIssue = {
+      file,
+      line: 0,
+      message: `not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+    };
+    return { ok: false, issues: [issue] };
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, issues: zodIssues(file, 0, parsed.error) };
+  const groups: Record<string, GroupAnnotation> = {};
+  for (const [groupId, g] of Object.entries(parsed.data.groups)) {
+    groups[groupId] = { ranking: g.ranking, hacks: g.hacks, labels: g.labels, notes: g.notes };
+  }
+  return { ok: true, value: { version: 1, groups } };
+}
+
+/** Serialise annotations in the versioned file format. */
+export function annotationsToJson(annotations: Annotations): string {
+  return `${JSON.stringify(annotations, null, 2)}\n`;
+}

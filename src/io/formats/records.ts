@@ -1,0 +1,79 @@
+/**
+ * From per-record drafts to groups: ids, group order, and the duplicate checks every format shares.
+ */
+import type { ChatMessage, Rollout, RolloutGroup, SourceRef } from "../../core/index.ts";
+import type { ParseIssue, Result } from "../issues.ts";
+
+/** A rollout before grouping: its id may still be defaulted from its place in the group. */
+export interface RolloutDraft {
+  readonly groupId: string;
+  readonly id: string | null;
+  readonly prompt: string | readonly ChatMessage[] | null;
+  readonly messages: readonly ChatMessage[];
+  readonly completion: string | null;
+  readonly reward: number | null;
+  readonly rewards: Readonly<Record<string, number | null>>;
+  readonly answer: string | null;
+  readonly testsPassed: readonly string[] | null;
+  readonly meta: Readonly<Record<string, unknown>>;
+  readonly source: SourceRef;
+  /** Sort key within the group (tau-bench's trial, Inspect's epoch); ties keep input order. */
+  readonly order: number;
+}
+
+export type RecordOutcome = Result<RolloutDraft>;
+
+/**
+ * Group drafts by group id in order of first appearance, order each group by `order` (stably),
+ * default missing ids to `<group>/<index>`, and reject duplicate ids with an issue.
+ */
+export function groupDrafts(drafts: readonly RolloutDraft[]): {
+  groups: RolloutGroup[];
+  issues: ParseIssue[];
+} {
+  const byGroup = new Map<string, RolloutDraft[]>();
+  for (const d of drafts) {
+    const list = byGroup.get(d.groupId) ?? [];
+    list.push(d);
+    byGroup.set(d.groupId, list);
+  }
+  const seen = new Map<string, SourceRef>();
+  const issues: ParseIssue[] = [];
+  const groups: RolloutGroup[] = [];
+  for (const [groupId, list] of byGroup) {
+    const ordered = list
+      .map((d, i) => ({ d, i }))
+      .sort((a, b) => a.d.order - b.d.order || a.i - b.i);
+    const rollouts: Rollout[] = [];
+    for (const { d } of ordered) {
+      const id = d.id ?? `${groupId}/${rollouts.length}`;
+      const first = seen.get(id);
+      if (first !== undefined) {
+        issues.push({
+          file: d.source.file,
+          line: d.source.line,
+          field: "id",
+          message: `duplicate rollout id "${id}" (first at line ${first.line}); this row is skipped`,
+        });
+        continue;
+      }
+      seen.set(id, d.source);
+      rollouts.push({
+        id,
+        groupId,
+        index: rollouts.length,
+        prompt: d.prompt,
+        messages: d.messages,
+        completion: d.completion,
+        reward: d.reward,
+        rewards: d.rewards,
+        answer: d.answer,
+        testsPassed: d.testsPassed,
+        meta: d.meta,
+        source: d.source,
+      });
+    }
+    if (rollouts.length > 0) groups.push({ id: groupId, rollouts });
+  }
+  return { groups, issues };
+}

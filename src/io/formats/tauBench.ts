@@ -1,0 +1,59 @@
+/**
+ * tau-bench result arrays (sierra-research/tau-bench `run.py`, methods.md 4.5): a JSON array of
+ * `{task_id, trial, reward, info, traj}`. A group is a task_id; rollouts are ordered by trial.
+ * The prompt is the transcript before the first assistant turn (policy and opening user message);
+ * `info` (task, source, costs, reward_info) is kept in meta.
+ */
+import { z } from "zod";
+import { messagesSchema, normaliseMessage } from "./messages.ts";
+import type { RecordOutcome } from "./records.ts";
+import { zodIssues } from "./zodIssues.ts";
+
+const finite = z.number({
+  error: (i) => `expected a finite number, got ${JSON.stringify(i.input) ?? String(i.input)}`,
+});
+
+export const tauBenchRecordSchema = z.looseObject({
+  task_id: z.union([z.number().check(z.int()), z.string().min(1)]),
+  trial: z.number().check(z.int()).optional(),
+  reward: finite,
+  info: z.record(z.string(), z.unknown()).optional(),
+  traj: messagesSchema,
+});
+
+export function tauBenchLooksLike(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "task_id" in value &&
+    "traj" in value &&
+    "reward" in value
+  );
+}
+
+export function tauBenchRecord(file: string, line: number, value: unknown): RecordOutcome {
+  const parsed = tauBenchRecordSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, issues: zodIssues(file, line, parsed.error) };
+  const { task_id, trial, reward, info, traj, ...rest } = parsed.data;
+  const messages = traj.map(normaliseMessage);
+  const firstAssistant = messages.findIndex((m) => m.role === "assistant");
+  const split = firstAssistant === -1 ? messages.length : firstAssistant;
+  const groupId = String(task_id);
+  return {
+    ok: true,
+    value: {
+      groupId,
+      id: trial === undefined ? null : `${groupId}/${trial}`,
+      prompt: messages.slice(0, split),
+      messages: messages.slice(split),
+      completion: null,
+      reward,
+      rewards: {},
+      answer: null,
+      testsPassed: null,
+      meta: { ...rest, trial, info },
+      source: { file, line },
+      order: trial ?? 0,
+    },
+  };
+}

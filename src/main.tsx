@@ -1,0 +1,18 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+
+import App from "./ui/app/App.tsx";
+import ErrorBoundary from "./ui/app/ErrorBoundary.tsx";
+
+const rootElement = document.getElementById("root");
+if (rootElement === null) {
+  throw new Error('index.html has no element with id "root" to mount the studio into.');
+}
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <App />
+    </ErrorBoundary>
+  </StrictMode>,
+);

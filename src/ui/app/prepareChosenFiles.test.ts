@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+
+import { formatBytes, prepareChosenFiles } from "./prepareChosenFiles.ts";
+
+describe("formatBytes", () => {
+  it.each([
+    [0, "0 bytes"],
+    [1, "1 byte"],
+    [999, "999 bytes"],
+    [1000, "1.0 kB"],
+    [1234, "1.2 kB"],
+    [999_949, "999.9 kB"],
+    // Rounds to 1000.0 kB, so it is carried into the next unit.
+    [999_950, "1.0 MB"],
+    [12_345_678, "12.3 MB"],
+    [5_000_000_000, "5.0 GB"],
+    [2_500_000_000_000_000, "2,500.0 TB"],
+  ])("formats %d as %s", (bytes, expected) => {
+    expect(formatBytes(bytes)).toBe(expected);
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])("reports %d as unknown", (bytes) => {
+    expect(formatBytes(bytes)).toBe("unknown size");
+  });
+});
+
+describe("prepareChosenFiles", () => {
+  it("keeps the delivery order and gives repeated names distinct keys", () => {
+    const files = [new File(["a".repeat(1500)], "group.jsonl"), new File(["b"], "group.jsonl")];
+    expect(prepareChosenFiles(files)).toEqual([
+      { key: "0:group.jsonl", name: "group.jsonl", sizeLabel: "1.5 kB" },
+      { key: "1:group.jsonl", name: "group.jsonl", sizeLabel: "1 byte" },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Two projects, as style.md asks: core, io and cli in Node (fast, no DOM); ui in jsdom.
+// End-to-end specs have their own config (e2e/vitest.e2e.config.ts) and run against the build.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    allowOnly: false,
+    coverage: {
+      provider: "v8",
+      include: ["src/core/**/*.ts"],
+      exclude: ["src/core/**/*.test.ts", "src/core/index.ts"],
+      thresholds: { lines: 90 },
+      reporter: ["text-summary"],
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["src/{core,io,cli}/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          environment: "jsdom",
+          include: ["src/{ui,store}/**/*.test.{ts,tsx}"],
+        },
+      },
+    ],
+  },
+});
