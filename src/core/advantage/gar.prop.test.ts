@@ -15,14 +15,15 @@ import {
 
 const THRESHOLD = GAR_DEFAULTS.passThreshold;
 
-/** Rewards are bounded so sums cannot overflow; [-2, 3] covers 0/1 rewards, shaped ones and oddities. */
+/** Bounded so sums cannot overflow; [-2, 3] covers 0/1 rewards, shaped ones and oddities. */
 const anyReward = fc.oneof(
   fc.constantFrom(0, 0.5, 1),
   fc.double({ min: -2, max: 3, noNaN: true, noDefaultInfinity: true }),
 );
 /**
- * Passes and failures kept apart (failures <= 0.45): order-invariance compares two computations, and
- * a failure a hair below the threshold would make `mass` a rounding-level number whose sign flips.
+ * Passes and failures kept apart (failures <= 0.45): order-invariance compares two computations,
+ * and a failure a hair below the threshold would make `mass` a rounding-level number whose sign
+ * flips.
  */
 const separatedReward = fc.oneof(
   fc.constantFrom(0, 1),
@@ -131,7 +132,7 @@ describe("garRedistribute", () => {
 interface RankingCase {
   /** Normalised tiers, the ground truth for assertions. */
   readonly tiers: number[][];
-  /** The same tiers written as a GarRanking: singletons sometimes bare, empty tiers sprinkled in. */
+  /** The same tiers as a GarRanking: singletons sometimes bare, empty tiers sprinkled in. */
   readonly ranking: GarRanking;
 }
 
@@ -197,7 +198,7 @@ describe("garFactorsFromRanking", () => {
   );
 
   test.prop([anyRanking, minFactor])(
-    "the best tier gets the largest factor: exactly 1.0 when it is one index, minFactor at a lone worst",
+    "the best tier gets the top factor: 1.0 when it is one index; a lone worst gets minFactor",
     ({ tiers, ranking }, mf) => {
       fc.pre(tiers.length > 0);
       const factors = garFactorsFromRanking(ranking, mf);

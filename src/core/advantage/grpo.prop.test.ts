@@ -6,7 +6,7 @@ import { fc, test } from "@fast-check/vitest";
 import { expect } from "vitest";
 import { grpoAdvantages, type AdvantageScale, type GrpoOptions } from "./grpo.ts";
 
-/** NaN is in the mix on purpose: it marks an unscorable rollout and must get advantage 0 wherever it sits. */
+/** NaN on purpose: it marks an unscorable rollout, whose advantage is 0 wherever it sits. */
 const reward = fc.oneof(
   fc.constantFrom(0, 0.5, 1),
   fc.double({ min: -100, max: 100, noNaN: true, noDefaultInfinity: true }),

@@ -12,7 +12,7 @@ const permutation = (n: number) =>
     { minLength: n, maxLength: n },
   );
 
-/** Passed test-case lists over a small id pool (so cases are shared), repeats and nulls included. */
+/** Passed test-case lists over a small id pool (cases are shared), repeats and nulls included. */
 const passedLists = fc.array(
   fc.option(fc.array(fc.constantFrom("a", "b", "c", "d", "e", "f"), { maxLength: 6 }), {
     nil: null,

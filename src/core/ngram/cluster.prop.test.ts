@@ -1,8 +1,9 @@
 /**
- * Properties of n-gram diversity clustering (methods.md 1.4): deterministic, every rollout in exactly
- * one cluster, ids in order of smallest member, exactly the connected components of the
- * `J >= threshold` graph (single-linkage, chaining included), the same for both similarity methods,
- * and the same partition whatever order the rollouts come in. Golden vectors live in ngram.test.ts.
+ * Properties of n-gram diversity clustering (methods.md 1.4): deterministic, every rollout in
+ * exactly one cluster, ids in order of smallest member, exactly the connected components of the
+ * `J >= threshold` graph (single-linkage, chaining included), the same for both similarity
+ * methods, and the same partition whatever order the rollouts come in. Golden vectors live in
+ * ngram.test.ts.
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
@@ -32,7 +33,7 @@ const permutation = (n: number) =>
     { minLength: n, maxLength: n },
   );
 
-/** Connected components by breadth-first search over the naive similarity: the reference partition. */
+/** Connected components by graph search over the naive similarity: the reference partition. */
 function components(list: readonly string[], cfg: NgramConfig): number[] {
   const k = list.length;
   const sim = ngramSimilarityNaive(list, cfg.n);

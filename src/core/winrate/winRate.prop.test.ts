@@ -51,7 +51,7 @@ const allPairsOnce = fc.integer({ min: 0, max: 10 }).chain((n) => {
     });
 });
 
-/** Pairs from scores or from best-first tiers (some indices unranked): the two schedules the studio builds. */
+/** Pairs from scores or from best-first tiers (some indices unranked), as the studio builds. */
 const derivedPairs = fc.oneof(
   fc
     .array(score, { maxLength: 10 })

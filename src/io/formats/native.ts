@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ParseIssue } from "../issues.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
+import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
 
 const idLike = z.union([
@@ -25,8 +26,8 @@ export const nativeRowSchema = z.looseObject({
   prompt: z.union([z.string(), messagesSchema, z.null()]).optional(),
   completion: z.union([z.string(), z.null()]).optional(),
   messages: messagesSchema.optional(),
-  reward: z.union([finite, z.null()]).optional(),
-  rewards: z.record(z.string(), z.union([finite, z.null()])).optional(),
+  reward: finiteNumber.nullable().optional(),
+  rewards: z.record(z.string(), finiteNumber.nullable()).optional(),
   answer: z.union([z.string(), z.number(), z.null()]).optional(),
   tests_passed: z.union([z.array(z.union([z.string(), z.number()])), z.null()]).optional(),
   meta: z.record(z.string(), z.unknown()).optional(),

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
+import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
 
 const finite = z.number({
@@ -14,9 +15,9 @@ const finite = z.number({
 });
 
 export const tauBenchRecordSchema = z.looseObject({
-  task_id: z.union([z.number().check(z.int()), z.string().min(1)]),
+  task_id: idLike,
   trial: z.number().check(z.int()).optional(),
-  reward: finite,
+  reward: finiteNumber,
   info: z.record(z.string(), z.unknown()).optional(),
   traj: messagesSchema,
 });
