@@ -45,9 +45,8 @@ export function analysisJson(
         cluster: r.cluster,
         clusterSize: r.clusterSize,
         ...(r.hack ? { hack: true } : {}),
-        ...(r.garReward === null
-          ? {}
-          : { garReward: r.garReward, garAdvantage: r.garAdvantage, factor: r.factor }),
+        ...(r.garReward === null ? {} : { garReward: r.garReward, garAdvantage: r.garAdvantage }),
+        ...(r.factor === null ? {} : { factor: r.factor }),
       })),
     })),
     issues: issues.map((i) => ({

@@ -142,15 +142,13 @@ function run(argv: readonly string[], io: CliIo): number {
   const settings = settingsFromFlags(values);
   const format = values.format as FormatId | undefined;
   if (format !== undefined && !FORMATS.some((f) => f.id === format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`);
+    throw new UsageError(
+      `--format must be one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
+    );
   }
 
   const file = rest[0]!;
-  const loaded = loadText(
-    file,
-    readText(resolve(io.cwd, file), "rollout file"),
-    format,
-  );
+  const loaded = loadText(file, readText(resolve(io.cwd, file), "rollout file"), format);
   if (loaded.stats.rollouts === 0) {
     for (const issue of loaded.issues) io.stderr(`${formatIssue(issue)}\n`);
     throw new LoadError(

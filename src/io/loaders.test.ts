@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ChatMessage } from "../core/index.ts";
 import { LoadError, loadText, type LoadResult } from "./index.ts";
 
 const FIXTURES = join(import.meta.dirname, "__fixtures__");
@@ -163,10 +164,7 @@ describe("tau-bench (real data, ../shared/data)", () => {
     let calls = 0;
     for (const g of r.groups)
       for (const x of g.rollouts)
-        for (const m of [
-          ...(x.prompt as { role: string; toolCalls: unknown[] }[]),
-          ...x.messages,
-        ]) {
+        for (const m of [...(x.prompt as readonly ChatMessage[]), ...x.messages]) {
           roles[m.role] = (roles[m.role] ?? 0) + 1;
           calls += m.toolCalls.length;
         }

@@ -57,7 +57,7 @@ describe("Rogan-Gladen", () => {
     expect(calibrationRoganGladen(0.5, 0.5, 0.5)).toBeNaN();
   });
   it("bootstrap CI is seeded and brackets the estimate", () => {
-    const many = <T,>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
+    const many = <T>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
     const labelled = [
       ...many(40, { predicted: true, truth: true }),
       ...many(5, { predicted: false, truth: true }),

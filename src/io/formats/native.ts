@@ -12,14 +12,6 @@ import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
 
-const idLike = z.union([
-  z.string().min(1, "must not be empty"),
-  z.number().check(z.int("must be an integer")),
-]);
-const finite = z.number({
-  error: (i) => `expected a finite number, got ${JSON.stringify(i.input) ?? String(i.input)}`,
-});
-
 export const nativeRowSchema = z.looseObject({
   group_id: idLike,
   id: idLike.optional(),

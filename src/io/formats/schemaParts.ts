@@ -4,7 +4,7 @@ import { z } from "zod";
 /** A short rendering of an offending value for an error message. */
 export function describeValue(x: unknown): string {
   if (x === undefined) return "nothing";
-  const text = JSON.stringify(x) ?? String(x);
+  const text = JSON.stringify(x) ?? typeof x;
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 

@@ -10,10 +10,6 @@ import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
 
-const finite = z.number({
-  error: (i) => `expected a finite number, got ${JSON.stringify(i.input) ?? String(i.input)}`,
-});
-
 export const tauBenchRecordSchema = z.looseObject({
   task_id: idLike,
   trial: z.number().check(z.int()).optional(),

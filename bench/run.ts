@@ -1,0 +1,337 @@
+/**
+ * `npm run bench`: every benchmark, one JSON line per metric on stdout (performance.md sections 9
+ * and 10). Each metric is timed against a baseline measured in the same process on the same data,
+ * with subject and baseline runs interleaved, so CI can gate on `ratio` rather than on absolute
+ * milliseconds. Progress goes to stderr. The exit code is non-zero only if a correctness check
+ * fails, never because of timing.
+ */
+import v8 from "node:v8";
+import vm from "node:vm";
+
+import {
+  ANALYSIS_DEFAULTS,
+  analysisAdvantages,
+  analyzeGroup,
+  garFromHumanRanking,
+  ngramCluster,
+  rankTierMidpoints,
+  winRateFromPairs,
+  winRatePairsFromTiers,
+  type ClusterResult,
+  type GarHumanResult,
+  type Rollout,
+} from "../src/core/index.ts";
+import { fingerprint, generateAnnotatedGroup, generateTextGroup } from "./generate.ts";
+
+interface MetricLine {
+  readonly metric: string;
+  /** Median ms of the measured code. */
+  readonly value: number;
+  /** Median ms of the baseline, measured in the same run on the same data. */
+  readonly baseline: number;
+  readonly ratio: number;
+  readonly unit: "ms";
+  /** Timed runs of each side (after warm-up). */
+  readonly runs: number;
+  /** Calls per timed run (value and baseline are per call); 1 unless the call is sub-millisecond. */
+  readonly reps: readonly [number, number];
+  /** FNV-1a fingerprint of the generated input, to spot a changed generator between runs. */
+  readonly data: string;
+  readonly note?: string;
+}
+
+const failures: string[] = [];
+
+function check(condition: boolean, message: string): void {
+  if (!condition) {
+    failures.push(message);
+    console.error(`CHECK FAILED: ${message}`);
+  }
+}
+
+/** A real `gc()` between timed runs, so garbage from one side is not collected on the other's clock. */
+const collect: () => void = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  } catch {
+    console.error("gc() unavailable; timings will be noisier");
+    return () => {};
+  }
+})();
+
+/** Results are folded in here so no timed call can be optimised away. */
+let sink = 0;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds per call over `reps` back-to-back calls. */
+function timeRun(fn: () => number, reps: number): number {
+  collect();
+  const start = performance.now();
+  for (let r = 0; r < reps; r++) sink += fn();
+  return (performance.now() - start) / reps;
+}
+
+/** Calls per run so that one run lasts at least `targetMs` (1 for calls already that slow). */
+function calibrate(fn: () => number, targetMs: number): number {
+  let reps = 1;
+  for (;;) {
+    const ms = timeRun(fn, reps) * reps;
+    if (ms >= targetMs) return reps;
+    reps = Math.min(reps * 10, Math.ceil((reps * targetMs * 1.2) / Math.max(ms, 1e-3)));
+  }
+}
+
+interface PairOptions {
+  readonly warmup: number;
+  readonly runs: number;
+  /** Minimum length of one timed run; sub-millisecond calls are looped to reach it. */
+  readonly minRunMs: number;
+}
+
+/** Median ms per call of subject and baseline, warm-up first, then runs interleaved (ABBA order). */
+function timePair(
+  subject: () => number,
+  baseline: () => number,
+  options: PairOptions,
+): { value: number; baseline: number; runs: number; reps: [number, number] } {
+  for (let w = 0; w < options.warmup; w++) {
+    timeRun(subject, 1);
+    timeRun(baseline, 1);
+  }
+  const repsS = calibrate(subject, options.minRunMs);
+  const repsB = calibrate(baseline, options.minRunMs);
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < options.runs; r++) {
+    if (r % 2 === 0) {
+      s.push(timeRun(subject, repsS));
+      b.push(timeRun(baseline, repsB));
+    } else {
+      b.push(timeRun(baseline, repsB));
+      s.push(timeRun(subject, repsS));
+    }
+  }
+  return { value: median(s), baseline: median(b), runs: options.runs, reps: [repsS, repsB] };
+}
+
+const round = (x: number): number => Number(x.toPrecision(4));
+
+function emit(
+  metric: string,
+  t: ReturnType<typeof timePair>,
+  data: string,
+  note?: string,
+): MetricLine {
+  const line: MetricLine = {
+    metric,
+    value: round(t.value),
+    baseline: round(t.baseline),
+    ratio: round(t.value / t.baseline),
+    unit: "ms",
+    runs: t.runs,
+    reps: t.reps,
+    data,
+    ...(note === undefined ? {} : { note }),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+  console.error(
+    `  ${metric}: ${line.value} ms vs baseline ${line.baseline} ms, ratio ${line.ratio}`,
+  );
+  return line;
+}
+
+function sameArray<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function sameClusters(a: ClusterResult, b: ClusterResult): boolean {
+  return (
+    a.nClusters === b.nClusters &&
+    sameArray(a.clusterIds, b.clusterIds) &&
+    sameArray(a.clusterIndex, b.clusterIndex) &&
+    sameArray(a.divisors, b.divisors) &&
+    sameArray(a.labels, b.labels)
+  );
+}
+
+const CLUSTER_TIMING: PairOptions = { warmup: 1, runs: 7, minRunMs: 0 };
+const GROUP_TIMING: PairOptions = { warmup: 3, runs: 15, minRunMs: 25 };
+
+/** Exact vs naive n-gram clustering of one group; checks the matrices are identical, entry by entry. */
+function benchCluster(metric: string, texts: readonly string[], n: number): void {
+  console.error(`${metric}: ${texts.length} texts, n=${n}`);
+  const config = { n, threshold: 0.5 };
+  const exact = ngramCluster(texts, config, "exact");
+  const naive = ngramCluster(texts, config, "naive");
+  const k = texts.length;
+  let mismatches = 0;
+  let first = -1;
+  for (let i = 0; i < k * k; i++) {
+    if (exact.similarity[i] !== naive.similarity[i]) {
+      mismatches++;
+      if (first < 0) first = i;
+    }
+  }
+  check(
+    exact.similarity.length === k * k && naive.similarity.length === k * k && mismatches === 0,
+    `${metric}: ${mismatches} similarity entries differ from naive` +
+      (first < 0
+        ? ""
+        : ` (first [${Math.floor(first / k)}][${first % k}]: ${exact.similarity[first]} vs ${naive.similarity[first]})`),
+  );
+  check(sameClusters(exact, naive), `${metric}: clusters differ from naive`);
+  let lo = 1;
+  let hi = 0;
+  for (let i = 0; i < k; i++)
+    for (let j = i + 1; j < k; j++) {
+      lo = Math.min(lo, exact.similarity[i * k + j]!);
+      hi = Math.max(hi, exact.similarity[i * k + j]!);
+    }
+  const t = timePair(
+    () => ngramCluster(texts, config, "exact").nClusters,
+    () => ngramCluster(texts, config, "naive").nClusters,
+    CLUSTER_TIMING,
+  );
+  emit(
+    metric,
+    t,
+    fingerprint(texts),
+    `exact vs naive; ${exact.nClusters} clusters, Jaccard ${lo.toFixed(2)}-${hi.toFixed(2)}`,
+  );
+}
+
+/** performance.md section 6's baseline: mean, sample std and (r - mean) / (std + 1e-4) over objects. */
+function plainGrpo(rollouts: readonly Rollout[], out: number[]): number {
+  let sum = 0;
+  for (const r of rollouts) sum += r.reward!;
+  const mean = sum / rollouts.length;
+  let ss = 0;
+  for (const r of rollouts) ss += (r.reward! - mean) * (r.reward! - mean);
+  const std = Math.sqrt(ss / (rollouts.length - 1));
+  for (let i = 0; i < rollouts.length; i++) out[i] = (rollouts[i]!.reward! - mean) / (std + 1e-4);
+  return out[0]!;
+}
+
+function benchGroup(): void {
+  const k = 64;
+  const { group, rewards, annotation } = generateAnnotatedGroup(k, 2000, 64064);
+  const data = fingerprint(group.rollouts.map((r) => r.completion ?? ""));
+  const settings = ANALYSIS_DEFAULTS;
+  const passes = rewards.filter((r) => r === 1).length;
+  console.error(`group.stats.${k}: ${passes} passes of ${k}, ${annotation.ranking.length} tiers`);
+  const baselineAdvantages = new Array<number>(k).fill(0);
+
+  // Correctness: the analysis agrees with the baseline and GAR ran.
+  const analysis = analyzeGroup(
+    group,
+    settings,
+    analysisAdvantages([group], settings)[0]!,
+    annotation,
+  );
+  plainGrpo(group.rollouts, baselineAdvantages);
+  check(analysis.n === k && analysis.mixed, "group.stats: group is not a mixed group of 64");
+  check(analysis.gar.kind === "applied", `group.stats: GAR not applied (${analysis.gar.kind})`);
+  check(analysis.issues.length === 0, `group.stats: ${analysis.issues.length} annotation issues`);
+  check(
+    analysis.rollouts.every((r, i) => Math.abs(r.advantage - baselineAdvantages[i]!) <= 1e-12),
+    "group.stats: advantages differ from the plain GRPO loop",
+  );
+  check(
+    analysis.rollouts.filter((r) => r.hack).length === 1,
+    "group.stats: expected exactly one hack",
+  );
+
+  emit(
+    `group.stats.${k}`,
+    timePair(
+      () => {
+        const advantages = analysisAdvantages([group], settings)[0]!;
+        return analyzeGroup(group, settings, advantages, annotation).nClusters;
+      },
+      () => plainGrpo(group.rollouts, baselineAdvantages),
+      GROUP_TIMING,
+    ),
+    data,
+    `analyzeGroup + analysisAdvantages (n-gram n=${settings.ngram}, GAR, win rates) vs plain GRPO over objects`,
+  );
+
+  // Re-rank: swap two ranked passes in different tiers, then recompute what depends on the ranking.
+  const a = annotation.ranking[0]![0]!;
+  const b = annotation.ranking[annotation.ranking.length - 2]![0]!;
+  const swap = (tiers: readonly (readonly number[])[]): number[][] =>
+    tiers.map((tier) => tier.map((i) => (i === a ? b : i === b ? a : i)));
+  const rerank = (
+    tiers: readonly (readonly number[])[],
+  ): { gar: GarHumanResult; mid: (number | null)[]; win: number[] } => ({
+    gar: garFromHumanRanking(rewards, { ranking: tiers, hacks: annotation.hacks }, settings),
+    mid: rankTierMidpoints(tiers, k),
+    win: winRateFromPairs(k, winRatePairsFromTiers(tiers, k), settings.tieCredit),
+  });
+  const before = rerank(annotation.ranking);
+  const after = rerank(swap(annotation.ranking));
+  const factors = (r: GarHumanResult): ReadonlyMap<number, number> =>
+    r.kind === "applied" ? r.outcome.factors : new Map<number, number>();
+  check(
+    before.gar.kind === "applied" && after.gar.kind === "applied",
+    "group.rerank: GAR not applied",
+  );
+  check(
+    after.mid[a] === before.mid[b] && after.mid[b] === before.mid[a] && before.mid[a] !== null,
+    "group.rerank: tier midpoints of the swapped pair did not exchange",
+  );
+  check(
+    factors(after.gar).get(a) === factors(before.gar).get(b) &&
+      factors(after.gar).get(b) === factors(before.gar).get(a) &&
+      factors(before.gar).get(a) !== factors(before.gar).get(b),
+    "group.rerank: GAR factors of the swapped pair did not exchange",
+  );
+  check(
+    after.win[a] === before.win[b] && after.win[b] === before.win[a],
+    "group.rerank: win rates of the swapped pair did not exchange",
+  );
+
+  let tiers: readonly (readonly number[])[] = annotation.ranking;
+  emit(
+    `group.rerank.${k}`,
+    timePair(
+      () => {
+        tiers = swap(tiers);
+        const r = rerank(tiers);
+        return r.win[a]! + (r.mid[b] ?? 0);
+      },
+      () => plainGrpo(group.rollouts, baselineAdvantages),
+      GROUP_TIMING,
+    ),
+    data,
+    "swap two passes, garFromHumanRanking + rankTierMidpoints + winRateFromPairs(winRatePairsFromTiers) vs plain GRPO over objects",
+  );
+}
+
+function main(): void {
+  const started = performance.now();
+  const modes = generateTextGroup({ k: 64, chars: 20000, modes: 4, seed: 20000 });
+  const independent = generateTextGroup({ k: 64, chars: 20000, modes: 0, seed: 20001 });
+  check(
+    fingerprint(modes) ===
+      fingerprint(generateTextGroup({ k: 64, chars: 20000, modes: 4, seed: 20000 })),
+    "generator is not deterministic",
+  );
+  benchCluster("ngram.cluster.exact5.64x20KB", modes, 5);
+  benchCluster("ngram.cluster.exact3.64x20KB", modes, 3);
+  benchCluster("ngram.cluster.exact5.64independent", independent, 5);
+  benchCluster("ngram.cluster.exact3.64independent", independent, 3);
+  benchGroup();
+  console.error(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (sink ${sink})`);
+  if (failures.length > 0) {
+    console.error(`${failures.length} correctness check(s) failed`);
+    process.exitCode = 1;
+  }
+}
+
+main();

@@ -1,0 +1,278 @@
+/**
+ * Covers: `rollout-studio analyze` end to end, in-process through main() and once through the real
+ * bin as `npx rollout-studio` would run it; the acceptance numbers on tau-bench; every bad-input path
+ * exits non-zero with a clear message and no stack trace.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EXIT, main } from "./main.ts";
+
+const ROOT = join(import.meta.dirname, "../..");
+const TAU = join(ROOT, "../shared/data/tau-bench/gpt-4o-airline.json");
+
+async function run(args: string[], cwd = ROOT) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+interface JsonOut {
+  format: string;
+  summary: {
+    rollouts: number;
+    groups: number;
+    passes: number;
+    mixedGroups: number;
+    passAtK: Record<string, number>;
+  };
+  groups: {
+    id: string;
+    mixed: boolean;
+    rollouts: {
+      id: string;
+      reward: number;
+      advantage: number;
+      rank: number;
+      cluster: number;
+      clusterSize: number;
+      garReward?: number;
+      garAdvantage?: number;
+      factor?: number;
+    }[];
+  }[];
+  issues: { file: string; line: number; field?: string; message: string }[];
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "rollout-studio-cli-"));
+});
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("analyze tau-bench (acceptance)", () => {
+  it("reports 200 rollouts, 50 groups, 84 passes, 26 mixed, pass^k 0.42/0.2733/0.22/0.20", async () => {
+    const { code, stdout, stderr } = await run(["analyze", TAU, "--json"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(EXIT.ok);
+    const out = JSON.parse(stdout) as JsonOut;
+    expect(out.format).toBe("tau-bench");
+    expect(out.summary).toMatchObject({ rollouts: 200, groups: 50, passes: 84, mixedGroups: 26 });
+    expect(out.summary.passAtK["1"]).toBeCloseTo(0.42, 10);
+    expect(out.summary.passAtK["2"]).toBeCloseTo(0.2733, 4);
+    expect(out.summary.passAtK["3"]).toBeCloseTo(0.22, 10);
+    expect(out.summary.passAtK["4"]).toBeCloseTo(0.2, 10);
+    const task1 = out.groups.find((g) => g.id === "1")!;
+    const advantages = task1.rollouts.map((r) => r.advantage);
+    [-0.4999, 1.4997, -0.4999, -0.4999].forEach((a, i) =>
+      expect(Math.abs(advantages[i]! - a)).toBeLessThan(1e-4),
+    );
+    expect(task1.rollouts.map((r) => r.rank)).toEqual([0, 1, 1 / 3, 2 / 3]);
+    expect(task1.rollouts[0]).not.toHaveProperty("garReward");
+  });
+
+  it("--scale none and --eps follow methods.md (Dr. GRPO, verl)", async () => {
+    const none = JSON.parse(
+      (await run(["analyze", TAU, "--json", "--scale", "none"])).stdout,
+    ) as JsonOut;
+    expect(none.groups.find((g) => g.id === "1")!.rollouts.map((r) => r.advantage)).toEqual([
+      -0.25, 0.75, -0.25, -0.25,
+    ]);
+    const verl = JSON.parse(
+      (await run(["analyze", TAU, "--json", "--eps", "1e-6"])).stdout,
+    ) as JsonOut;
+    expect(verl.groups.find((g) => g.id === "1")!.rollouts[1]!.advantage).toBeCloseTo(1.5, 5);
+  });
+
+  it("prints a readable summary without --json", async () => {
+    const { code, stdout } = await run(["analyze", TAU]);
+    expect(code).toBe(EXIT.ok);
+    expect(stdout).toContain("200 rollouts in 50 groups; 84 passes (42.0%); 26 mixed groups");
+    expect(stdout).toContain("pass^k: k=1 0.4200  k=2 0.2733  k=3 0.2200  k=4 0.2000");
+  });
+
+  it("applies annotations: GAR values for the ranked group only", async () => {
+    const annotations = file(
+      "tau-annotations.json",
+      JSON.stringify({
+        version: 1,
+        groups: {
+          "13": { ranking: [["13/2"], ["13/1"]], hacks: [], labels: { "13/1": "pass" }, notes: "" },
+        },
+      }),
+    );
+    const { code, stdout, stderr } = await run([
+      "analyze",
+      TAU,
+      "--json",
+      "--annotations",
+      annotations,
+    ]);
+    expect(stderr).toBe("");
+    expect(code).toBe(EXIT.ok);
+    const out = JSON.parse(stdout) as JsonOut;
+    const g13 = out.groups.find((g) => g.id === "13")!;
+    // Rewards [0,1,1,0]: the better pass (13/2) gets factor 1 and gains what 13/1 loses.
+    expect(g13.rollouts.map((r) => r.factor)).toEqual([undefined, 0.5, 1, undefined]);
+    const gar = g13.rollouts.map((r) => r.garAdvantage!);
+    [-0.5, 1 / 3, 2 / 3, -0.5].forEach((a, i) => expect(gar[i]).toBeCloseTo(a, 12));
+    expect(g13.rollouts.map((r) => r.garReward!)[2]).toBeCloseTo(2 / 3 + 0.5, 12);
+    expect(
+      out.groups.filter((g) => g.rollouts.some((r) => r.garReward !== undefined)).map((g) => g.id),
+    ).toEqual(["13"]);
+  });
+
+  it("runs as the installed bin (npx rollout-studio)", () => {
+    const stdout = execFileSync(
+      process.execPath,
+      [join(ROOT, "bin/rollout-studio.mjs"), "analyze", TAU, "--json"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect((JSON.parse(stdout) as JsonOut).summary.rollouts).toBe(200);
+  });
+});
+
+describe("bad input: a clear message and a non-zero exit, never a stack trace", () => {
+  const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+  it("a missing file", async () => {
+    const r = await run(["analyze", join(dir, "nope.jsonl")]);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toMatch(/nope\.jsonl: cannot read the rollout file: no such file/);
+    noStack(r.stderr);
+  });
+
+  it("a file in no known format", async () => {
+    const r = await run(["analyze", file("unknown.jsonl", '{"foo": 1}\n')]);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toMatch(/unknown\.jsonl: is in no known format/);
+    noStack(r.stderr);
+  });
+
+  it("malformed lines are reported by line number while the rest still loads", async () => {
+    const path = file(
+      "mixed.jsonl",
+      [
+        '{"group_id":"g","completion":"a","reward":1}',
+        "{not json",
+        '{"group_id":"g","completion":"b","reward":0}',
+      ].join("\n"),
+    );
+    const r = await run(["analyze", path, "--json"]);
+    expect(r.code).toBe(EXIT.issues);
+    const out = JSON.parse(r.stdout) as JsonOut;
+    expect(out.summary.rollouts).toBe(2);
+    expect(out.issues).toEqual([expect.objectContaining({ file: path, line: 2 })]);
+    expect(r.stderr).toContain(`${path}:2: not valid JSON`);
+    noStack(r.stderr);
+  });
+
+  it("a non-numeric or non-finite reward names the line and field", async () => {
+    const path = file(
+      "rewards.jsonl",
+      [
+        '{"group_id":"g","completion":"a","reward":"1.0"}',
+        '{"group_id":"g","completion":"b","reward":"Infinity"}',
+        '{"group_id":"g","completion":"c","reward":0}',
+      ].join("\n"),
+    );
+    const r = await run(["analyze", path]);
+    expect(r.code).toBe(EXIT.issues);
+    expect(r.stderr).toContain(`${path}:1: reward: expected a finite number, got "1.0"`);
+    expect(r.stderr).toContain(`${path}:2: reward: expected a finite number, got "Infinity"`);
+    noStack(r.stderr);
+  });
+
+  it("an annotations file whose ids are not in the data", async () => {
+    const annotations = file(
+      "wrong.json",
+      JSON.stringify({ version: 1, groups: { "1": { ranking: [["1/9"]] }, "no-such-group": {} } }),
+    );
+    const r = await run(["analyze", TAU, "--annotations", annotations]);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toContain('the ranking names rollout "1/9", which is not in group "1"');
+    expect(r.stderr).toContain('group "no-such-group" is not in the data');
+    expect(r.stderr).toContain("2 id(s) are not in");
+    expect(r.stdout).toBe("");
+    noStack(r.stderr);
+  });
+
+  it("an invalid annotations file names the field", async () => {
+    const r = await run([
+      "analyze",
+      TAU,
+      "--annotations",
+      file("v2.json", '{"version": 2, "groups": {}}'),
+    ]);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toMatch(/v2\.json: version: unsupported annotations version 2/);
+  });
+
+  it("a failing rollout in a ranking is a reported annotation issue, and ignored", async () => {
+    const annotations = file(
+      "fail-ranked.json",
+      JSON.stringify({ version: 1, groups: { "1": { ranking: [["1/1"], ["1/0"]] } } }),
+    );
+    const r = await run(["analyze", TAU, "--json", "--annotations", annotations]);
+    expect(r.code).toBe(EXIT.issues);
+    const out = JSON.parse(r.stdout) as JsonOut;
+    expect(out.issues).toEqual([
+      expect.objectContaining({
+        file: annotations,
+        message: expect.stringContaining('"1/0" is ranked but fails') as string,
+      }),
+    ]);
+    expect(out.groups.find((g) => g.id === "1")!.rollouts[1]!.factor).toBe(1);
+  });
+
+  it.each([
+    [["analyze"], /analyze takes exactly one FILE/],
+    [["frobnicate", "x"], /unknown command "frobnicate"/],
+    [["analyze", TAU, "--scale", "wide"], /--scale must be one of group, batch, none; got wide/],
+    [["analyze", TAU, "--eps", "abc"], /--eps must be a number >= 0; got abc/],
+    [["analyze", TAU, "--cap", "0.5"], /--cap must be a number >= 1/],
+    [["analyze", TAU, "--min-factor", "0"], /--min-factor must be in \(0, 1\]/],
+    [["analyze", TAU, "--ngram", "2.5"], /--ngram must be a positive integer/],
+    [["analyze", TAU, "--similarity", "2"], /--similarity must be in \[0, 1\]/],
+    [["analyze", TAU, "--bogus"], /Unknown option '--bogus'/],
+  ])("usage error %j", async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("--help prints usage and exits 0; no arguments is a usage error", async () => {
+    expect((await run(["--help"])).stdout).toContain("Usage: rollout-studio analyze FILE");
+    expect((await run([])).code).toBe(EXIT.usage);
+  });
+
+  it("a file with no readable rollout fails", async () => {
+    const r = await run(["analyze", file("allbad.jsonl", '{"group_id": "g", "reward": "x"}\n')]);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.stderr).toContain("no rollout could be read");
+  });
+
+  it("the bin exits non-zero without a stack trace", () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, "bin/rollout-studio.mjs"), "analyze", join(dir, "missing.json")],
+      { encoding: "utf8" },
+    );
+    expect(r.status).toBe(EXIT.failed);
+    noStack(r.stderr);
+  });
+});
