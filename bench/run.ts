@@ -5,9 +5,6 @@
  * milliseconds. Progress goes to stderr. The exit code is non-zero only if a correctness check
  * fails, never because of timing.
  */
-import v8 from "node:v8";
-import vm from "node:vm";
-
 import {
   ANALYSIS_DEFAULTS,
   analysisAdvantages,
@@ -49,17 +46,6 @@ function check(condition: boolean, message: string): void {
   }
 }
 
-/** A real `gc()` between timed runs, so garbage from one side is not collected on the other's clock. */
-const collect: () => void = (() => {
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    return vm.runInNewContext("gc") as () => void;
-  } catch {
-    console.error("gc() unavailable; timings will be noisier");
-    return () => {};
-  }
-})();
-
 /** Results are folded in here so no timed call can be optimised away. */
 let sink = 0;
 
@@ -71,7 +57,6 @@ function median(values: readonly number[]): number {
 
 /** Milliseconds per call over `reps` back-to-back calls. */
 function timeRun(fn: () => number, reps: number): number {
-  collect();
   const start = performance.now();
   for (let r = 0; r < reps; r++) sink += fn();
   return (performance.now() - start) / reps;

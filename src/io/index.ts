@@ -4,3 +4,4 @@ export * from "./jsonl/lines.ts";
 export * from "./formats/load.ts";
 export * from "./formats/messages.ts";
 export * from "./annotations/annotationsFile.ts";
+export * from "./judge/parseReply.ts";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectClose } from "../../test/approx.ts";
+import { batchSplit } from "../util/batch.ts";
+import { GRPO_DEFAULTS, grpoAdvantages } from "./grpo.ts";
 import {
   GAR_GROUP_DEFAULTS,
   GAR_STATS_EMPTY,
@@ -253,8 +255,20 @@ describe("TRL caveat (methods.md 2.6)", () => {
       garGroupFromGrader([1, 1, 0, 0], { ranking: [0, 1] }).output,
       [1.1667, 0.8333, 0, 0],
     );
-    const second = garGroupFromGrader([1, 1, 0, 1], { ranking: [0, 1, 3] });
-    expectClose(second.output, [1.0833, 1.0, 0.0, 0.9167]);
-    expectClose(garGroupFromGrader([1, 0, 0, 0], { ranking: [0] }).output, [1, 0, 0, 0], 12);
+    // R = [1,0,0,0 | 1,1,0,1], G = 4, the grader ranks passes in index order.
+    const output = batchSplit([1, 0, 0, 0, 1, 1, 0, 1], 4).flatMap((group) => {
+      const ranking = group.flatMap((r, i) => (r >= 0.5 ? [i] : []));
+      return garGroupFromGrader(group, { ranking }).output;
+    });
+    expectClose(output, [1, 0, 0, 0, 1.0833, 1.0, 0.0, 0.9167]);
+  });
+  it("under TRL scale_rewards='group' the 2:1 ratio holds but the moved mass changes", () => {
+    const [group] = grpoAdvantages([garGroupFromGrader([1, 1, 0, 0], { ranking: [0, 1] }).output]);
+    expectClose(group!, [1.1237, 0.5619, -0.8428, -0.8428]);
+    const [none] = grpoAdvantages([garGroupFromGrader([1, 1, 0, 0], { ranking: [0, 1] }).output], {
+      ...GRPO_DEFAULTS,
+      scale: "none",
+    });
+    expectClose(none!, [0.6667, 0.3333, -0.5, -0.5]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { batchSplit } from "./batch.ts";
 import { groupFlags, passHatK, passTauSuccess } from "./passk.ts";
 import { randomHash01, randomMulberry32 } from "./random.ts";
 import { statsMean, statsMedian, statsStd } from "./stats.ts";
@@ -66,5 +67,18 @@ describe("seeded randomness", () => {
     expect(randomHash01("r1", 0)).toBe(randomHash01("r1", 0));
     expect(randomHash01("r1", 0)).not.toBe(randomHash01("r1", 1));
     expect(randomHash01("r1", 0)).not.toBe(randomHash01("r2", 0));
+  });
+});
+
+describe("batchSplit (whileai shape's layout)", () => {
+  it("splits consecutive groups", () => {
+    expect(batchSplit([1, 0, 0, 0, 1, 1, 0, 1], 4)).toEqual([
+      [1, 0, 0, 0],
+      [1, 1, 0, 1],
+    ]);
+  });
+  it('raises "do not split" when the length is not a multiple', () => {
+    expect(() => batchSplit([1, 0, 1], 2)).toThrow(/do not split/);
+    expect(() => batchSplit([1], 0)).toThrow(/positive integer/);
   });
 });
