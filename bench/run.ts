@@ -5,6 +5,9 @@
  * milliseconds. Progress goes to stderr. The exit code is non-zero only if a correctness check
  * fails, never because of timing.
  */
+import v8 from "node:v8";
+import vm from "node:vm";
+
 import {
   ANALYSIS_DEFAULTS,
   analysisAdvantages,
@@ -46,6 +49,19 @@ function check(condition: boolean, message: string): void {
   }
 }
 
+/**
+ * A real full `gc()`, used only by the after-GC metric; null when V8 refuses the flag. Enabling it
+ * changes nothing else: the other metrics never call it.
+ */
+const forceGc: (() => void) | null = (() => {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return vm.runInNewContext("gc") as () => void;
+  } catch {
+    return null;
+  }
+})();
+
 /** Results are folded in here so no timed call can be optimised away. */
 let sink = 0;
 
@@ -55,7 +71,12 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Milliseconds per call over `reps` back-to-back calls. */
+/**
+ * Milliseconds per call over `reps` back-to-back calls. Deliberately no forced `gc()` between runs:
+ * on Node 20 a forced full GC lazily deoptimises the exact n-gram code (its hot loop ran 3-9x slower
+ * right after one), which measures the GC, not the code. Interleaving plus the median absorbs the
+ * ordinary collections instead.
+ */
 function timeRun(fn: () => number, reps: number): number {
   const start = performance.now();
   for (let r = 0; r < reps; r++) sink += fn();
@@ -145,7 +166,7 @@ function sameClusters(a: ClusterResult, b: ClusterResult): boolean {
   );
 }
 
-const CLUSTER_TIMING: PairOptions = { warmup: 1, runs: 7, minRunMs: 0 };
+const CLUSTER_TIMING: PairOptions = { warmup: 1, runs: 9, minRunMs: 0 };
 const GROUP_TIMING: PairOptions = { warmup: 3, runs: 15, minRunMs: 25 };
 
 /** Exact vs naive n-gram clustering of one group; checks the matrices are identical, entry by entry. */
@@ -298,6 +319,47 @@ function benchGroup(): void {
   );
 }
 
+/**
+ * Clustering right after a full GC, as in a worker whose heap is churning: one call per run, each
+ * preceded by an untimed gc(). Tracks a known cost (bench/README.md): a full GC deoptimises the
+ * exact path's hot code, so the first call after it runs unoptimised.
+ */
+function benchClusterAfterGc(metric: string, texts: readonly string[], n: number): void {
+  if (forceGc === null) {
+    console.error(`${metric}: skipped, gc() unavailable`);
+    return;
+  }
+  const gc = forceGc;
+  console.error(`${metric}: ${texts.length} texts, n=${n}, gc() before every call`);
+  const config = { n, threshold: 0.5 };
+  check(
+    sameClusters(ngramCluster(texts, config, "exact"), ngramCluster(texts, config, "naive")),
+    `${metric}: clusters differ from naive`,
+  );
+  const exact = (): number => ngramCluster(texts, config, "exact").nClusters;
+  const naive = (): number => ngramCluster(texts, config, "naive").nClusters;
+  const warm = timePair(exact, naive, { warmup: 2, runs: 9, minRunMs: 25 });
+  const runs = 15;
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    for (const [fn, out] of r % 2 === 0
+      ? [[exact, s] as const, [naive, b] as const]
+      : [[naive, b] as const, [exact, s] as const]) {
+      gc();
+      const start = performance.now();
+      sink += fn();
+      out.push(performance.now() - start);
+    }
+  }
+  emit(
+    metric,
+    { value: median(s), baseline: median(b), runs, reps: [1, 1] },
+    fingerprint(texts),
+    `exact vs naive, each call right after a full gc() (not timed); warm, the same calls take ${round(warm.value)} vs ${round(warm.baseline)} ms`,
+  );
+}
+
 function main(): void {
   const started = performance.now();
   const modes = generateTextGroup({ k: 64, chars: 20000, modes: 4, seed: 20000 });
@@ -312,6 +374,11 @@ function main(): void {
   benchCluster("ngram.cluster.exact5.64independent", independent, 5);
   benchCluster("ngram.cluster.exact3.64independent", independent, 3);
   benchGroup();
+  benchClusterAfterGc(
+    "ngram.cluster.exact3.64x2KB.afterGC",
+    generateTextGroup({ k: 64, chars: 2000, modes: 4, seed: 2000 }),
+    3,
+  );
   console.error(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (sink ${sink})`);
   if (failures.length > 0) {
     console.error(`${failures.length} correctness check(s) failed`);

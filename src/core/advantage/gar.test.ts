@@ -132,6 +132,10 @@ describe("garFactorsFromRanking: methods.md 2.2 golden vectors", () => {
     );
   });
 
+  it("a tiny min_factor still gives factors in (0, 1]", () => {
+    expect(garFactorsFromRanking([0, 1], 1e-17).get(1)).toBe(1e-17);
+  });
+
   it("rejects min_factor outside (0, 1] and duplicate indices", () => {
     expect(() => garFactorsFromRanking([0], 0)).toThrow(/min_factor/);
     expect(() => garFactorsFromRanking([0], 1.5)).toThrow(/min_factor/);

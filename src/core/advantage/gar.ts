@@ -55,7 +55,9 @@ export function garFactorsFromRanking(
   let position = 0;
   for (const tier of tiers) {
     const meanRank = position + (tier.length - 1) / 2;
-    const f = n <= 1 ? 1.0 : 1.0 - ((1 - minFactor) * meanRank) / (n - 1);
+    // The max only guards rounding: mathematically f >= minFactor already, but for a minFactor
+    // below 2^-53 `1 - (1 - minFactor)` rounds to 0, which is outside (0, 1].
+    const f = n <= 1 ? 1.0 : Math.max(minFactor, 1.0 - ((1 - minFactor) * meanRank) / (n - 1));
     for (const index of tier) {
       if (factors.has(index)) throw new GarError(`index ${index} appears twice in the ranking`);
       factors.set(index, f);

@@ -73,13 +73,29 @@ export function calibrationMetrics(c: Confusion): AgreementMetrics {
   };
 }
 
+/** The pairs where both values are finite numbers: a missing score is left out, not ranked. */
+function finitePairs(xs: readonly number[], ys: readonly number[]): [number[], number[]] {
+  const x: number[] = [];
+  const y: number[] = [];
+  xs.forEach((v, i) => {
+    if (Number.isFinite(v) && Number.isFinite(ys[i])) {
+      x.push(v);
+      y.push(ys[i]!);
+    }
+  });
+  return [x, y];
+}
+
 /**
  * Kendall's tau-b between two score lists (ties handled): `(C - D) / sqrt((n0 - n1)(n0 - n2))`.
- * NaN when either list is constant or has fewer than two items.
+ * Pairs with a non-finite value are left out. NaN when either list is constant or has fewer than
+ * two items.
  */
-export function calibrationKendallTauB(x: readonly number[], y: readonly number[]): number {
+export function calibrationKendallTauB(xs: readonly number[], ys: readonly number[]): number {
+  if (xs.length !== ys.length)
+    throw new RangeError("Kendall tau needs two lists of the same length");
+  const [x, y] = finitePairs(xs, ys);
   const n = x.length;
-  if (n !== y.length) throw new RangeError("Kendall tau needs two lists of the same length");
   let concordant = 0,
     discordant = 0,
     tiesX = 0,
@@ -98,9 +114,10 @@ export function calibrationKendallTauB(x: readonly number[], y: readonly number[
   return denom === 0 ? NaN : (concordant - discordant) / denom;
 }
 
-/** Spearman's rho: Pearson correlation of the average ranks. NaN when either side is constant. */
-export function calibrationSpearman(x: readonly number[], y: readonly number[]): number {
-  if (x.length !== y.length) throw new RangeError("Spearman needs two lists of the same length");
+/** Spearman's rho: Pearson correlation of the average ranks, over pairs where both are finite. NaN when either side is constant. */
+export function calibrationSpearman(xs: readonly number[], ys: readonly number[]): number {
+  if (xs.length !== ys.length) throw new RangeError("Spearman needs two lists of the same length");
+  const [x, y] = finitePairs(xs, ys);
   const rx = rankAverage(x);
   const ry = rankAverage(y);
   const n = rx.length;

@@ -47,6 +47,10 @@ describe("rank agreement", () => {
     expect(calibrationSpearman([1, 2, 2, 3], [1, 2, 3, 4])).toBeCloseTo(4.5 / Math.sqrt(22.5), 12);
     expect(calibrationSpearman([1, 1, 1], [1, 2, 3])).toBeNaN();
   });
+  it("leaves out pairs with a missing score", () => {
+    expect(calibrationSpearman([1, NaN, 2, 3], [1, 5, 2, 3])).toBeCloseTo(1, 12);
+    expect(calibrationKendallTauB([1, 2, NaN], [3, 2, 1])).toBe(-1);
+  });
 });
 
 describe("Rogan-Gladen", () => {

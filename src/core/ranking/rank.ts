@@ -58,15 +58,22 @@ export function rankTierMidpoints(
 
 /**
  * Average ranks (1-based, ascending, ties share the mean of the ranks they span): the ranks
- * Spearman's rho and whileai's tie averaging use.
+ * Spearman's rho and whileai's tie averaging use. NaN values rank last and tie with each other.
  */
 export function rankAverage(values: readonly number[]): number[] {
-  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v || a.i - b.i);
+  // NaN ranks above every number (last), all NaNs tied; the comparator must stay consistent.
+  const key = (v: number): number => (Number.isNaN(v) ? Infinity : v);
+  const order = values
+    .map((v, i) => ({ v, i }))
+    .sort(
+      (a, b) =>
+        Number(Number.isNaN(a.v)) - Number(Number.isNaN(b.v)) || key(a.v) - key(b.v) || a.i - b.i,
+    );
   const ranks = new Array<number>(values.length).fill(0);
   let start = 0;
   while (start < order.length) {
     let end = start;
-    while (end + 1 < order.length && order[end + 1]!.v === order[start]!.v) end++;
+    while (end + 1 < order.length && Object.is(order[end + 1]!.v, order[start]!.v)) end++;
     const avg = (start + end) / 2 + 1;
     for (let k = start; k <= end; k++) ranks[order[k]!.i] = avg;
     start = end + 1;
