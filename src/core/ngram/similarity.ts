@@ -2,9 +2,13 @@
  * Exact all-pairs n-gram Jaccard for one group, fast (performance.md section 5):
  * rolling hash -> group-local dictionary -> one bitset row per text -> AND + popcount.
  *
- * Exact, not "exact up to hash collisions": the dictionary stores where each n-gram was first seen
- * and compares code points whenever two hashes match, so two different n-grams never share an id.
- * Measured in bench/ against the naive Set<string> definition (ngramSimilarityNaive).
+ * Exact, not "exact up to hash collisions": the dictionary remembers where each n-gram was first
+ * seen and compares code points whenever two hashes match, so two different n-grams never share an
+ * id. Tested equal to the naive Set<string> definition (ngramSimilarityNaive) and measured against
+ * it in bench/.
+ *
+ * The dictionary is plain functions over typed arrays, not a class: a class instance per call let V8
+ * drop its optimised code after a full GC, which made the next call 2-10x slower (bench/README.md).
  */
 import { randomFmix32 } from "../util/random.ts";
 import { ngramClean } from "./ngrams.ts";
@@ -14,16 +18,24 @@ const INITIAL_SLOTS = 1 << 15;
 /** Above this many 32-bit words of bitsets, compare sorted id lists instead (same result, less memory). */
 const BITSET_WORD_LIMIT = 1 << 22;
 
-function codePoints(text: string): Int32Array {
-  const cleaned = ngramClean(text);
-  const out = new Int32Array(cleaned.length);
+/** Every text's cleaned code points in one buffer; text t spans starts[t]..starts[t+1]. */
+function codePointBuffer(texts: readonly string[]): { all: Int32Array; starts: Int32Array } {
+  const cleaned = texts.map(ngramClean);
+  const starts = new Int32Array(texts.length + 1);
+  let capacity = 0;
+  for (const c of cleaned) capacity += c.length;
+  const all = new Int32Array(capacity);
   let k = 0;
-  for (let i = 0; i < cleaned.length; i++) {
-    const c = cleaned.codePointAt(i)!;
-    out[k++] = c;
-    if (c > 0xffff) i++;
-  }
-  return out.subarray(0, k);
+  cleaned.forEach((text, t) => {
+    starts[t] = k;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.codePointAt(i)!;
+      all[k++] = c;
+      if (c > 0xffff) i++;
+    }
+  });
+  starts[texts.length] = k;
+  return { all, starts };
 }
 
 function popcount(x: number): number {
@@ -33,111 +45,75 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** Open-addressing dictionary from n-gram to dense id, verifying code points on every hash match. */
-class GramDictionary {
-  private slotHash = new Int32Array(INITIAL_SLOTS);
-  private slotId = new Int32Array(INITIAL_SLOTS).fill(-1);
-  private mask = INITIAL_SLOTS - 1;
-  private idText: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  private idPos: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  size = 0;
-  private readonly texts: readonly Int32Array[];
-  private readonly n: number;
-
-  constructor(texts: readonly Int32Array[], n: number) {
-    this.texts = texts;
-    this.n = n;
+/** Interleaved [hash, id] open-addressing slots, -1 id = empty, rebuilt at twice the size. */
+function growTable(table: Int32Array, slots: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(slots * 2).fill(-1);
+  const mask = slots - 1;
+  for (let o = 0; o < table.length; o += 2) {
+    if (table[o + 1] === -1) continue;
+    let slot = randomFmix32(table[o]! >>> 0) & mask;
+    while (next[(slot << 1) + 1] !== -1) slot = (slot + 1) & mask;
+    next[slot << 1] = table[o]!;
+    next[(slot << 1) + 1] = table[o + 1]!;
   }
-
-  private same(t: number, p: number, id: number): boolean {
-    const a = this.texts[t]!;
-    const b = this.texts[this.idText[id]!]!;
-    const q = this.idPos[id]!;
-    for (let j = 0; j < this.n; j++) if (a[p + j] !== b[q + j]) return false;
-    return true;
-  }
-
-  /** The id of the n-gram starting at position p of text t, adding it if new. */
-  idOf(hash: number, t: number, p: number): number {
-    let slot = randomFmix32(hash >>> 0) & this.mask;
-    for (;;) {
-      const id = this.slotId[slot]!;
-      if (id === -1) return this.insert(slot, hash, t, p);
-      if (this.slotHash[slot] === hash && this.same(t, p, id)) return id;
-      slot = (slot + 1) & this.mask;
-    }
-  }
-
-  private insert(slot: number, hash: number, t: number, p: number): number {
-    const id = this.size++;
-    if (id >= this.idText.length) {
-      const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.idText = grow(this.idText);
-      this.idPos = grow(this.idPos);
-    }
-    this.idText[id] = t;
-    this.idPos[id] = p;
-    this.slotHash[slot] = hash;
-    this.slotId[slot] = id;
-    if (this.size * 2 > this.slotId.length) this.rehash();
-    return id;
-  }
-
-  private rehash(): void {
-    const oldHash = this.slotHash;
-    const oldId = this.slotId;
-    const slots = oldId.length * 2;
-    this.slotHash = new Int32Array(slots);
-    this.slotId = new Int32Array(slots).fill(-1);
-    this.mask = slots - 1;
-    for (let s = 0; s < oldId.length; s++) {
-      const id = oldId[s]!;
-      if (id === -1) continue;
-      let slot = randomFmix32(oldHash[s]! >>> 0) & this.mask;
-      while (this.slotId[slot] !== -1) slot = (slot + 1) & this.mask;
-      this.slotHash[slot] = oldHash[s]!;
-      this.slotId[slot] = id;
-    }
-  }
+  return next;
 }
 
-/** Per text, the ids of its n-grams (with repeats), and the dictionary size V. */
-function gramIds(texts: readonly string[], n: number): { ids: Int32Array[]; vocabulary: number } {
-  const cps = texts.map(codePoints);
-  const dict = new GramDictionary(cps, n);
-  const shortIds = new Map<string, number>();
+/**
+ * Dense ids for every n-gram position: `ids[p]` is the id of the n-gram starting at buffer offset p
+ * (for p within a text of length >= n). Returns the number of distinct n-grams.
+ */
+function assignGramIds(all: Int32Array, starts: Int32Array, n: number, ids: Int32Array): number {
+  let slots = INITIAL_SLOTS;
+  let table = new Int32Array(slots * 2).fill(-1);
+  let mask = slots - 1;
+  let firstAt = new Int32Array(1024);
+  let vocabulary = 0;
   let pow = 1;
   for (let j = 1; j < n; j++) pow = Math.imul(pow, HASH_BASE);
-  const ids = cps.map((c, t) => {
-    if (c.length === 0) return new Int32Array(0);
-    if (c.length < n) {
-      // A short text's only "gram" is itself; it can equal only another identical short text.
-      const key = String.fromCodePoint(...c);
-      let id = shortIds.get(key);
-      if (id === undefined) {
-        id = -1 - shortIds.size;
-        shortIds.set(key, id);
-      }
-      return Int32Array.of(id);
-    }
-    const out = new Int32Array(c.length - n + 1);
+  for (let t = 0; t + 1 < starts.length; t++) {
+    const s = starts[t]!;
+    const e = starts[t + 1]!;
+    if (e - s < n) continue;
     let h = 0;
-    for (let j = 0; j < n; j++) h = (Math.imul(h, HASH_BASE) + c[j]!) | 0;
-    out[0] = dict.idOf(h, t, 0);
-    for (let p = 1; p + n <= c.length; p++) {
-      h = (Math.imul(h - Math.imul(c[p - 1]!, pow), HASH_BASE) + c[p + n - 1]!) | 0;
-      out[p] = dict.idOf(h, t, p);
+    for (let j = 0; j < n; j++) h = (Math.imul(h, HASH_BASE) + all[s + j]!) | 0;
+    for (let p = s; p + n <= e; p++) {
+      if (p > s) h = (Math.imul(h - Math.imul(all[p - 1]!, pow), HASH_BASE) + all[p + n - 1]!) | 0;
+      let slot = randomFmix32(h >>> 0) & mask;
+      let id: number;
+      for (;;) {
+        const b = slot << 1;
+        id = table[b + 1]!;
+        if (id === -1) {
+          id = vocabulary++;
+          if (id >= firstAt.length) {
+            const grown = new Int32Array(firstAt.length * 2);
+            grown.set(firstAt);
+            firstAt = grown;
+          }
+          firstAt[id] = p;
+          table[b] = h;
+          table[b + 1] = id;
+          if (vocabulary * 2 > slots) {
+            slots *= 2;
+            mask = slots - 1;
+            table = growTable(table, slots);
+          }
+          break;
+        }
+        if (table[b] === h) {
+          // Same hash: the same n-gram only if the code points agree.
+          const q = firstAt[id]!;
+          let j = 0;
+          while (j < n && all[p + j] === all[q + j]) j++;
+          if (j === n) break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      ids[p] = id;
     }
-    return out;
-  });
-  // Short-text ids were negative placeholders; move them after the n-gram ids.
-  const base = dict.size;
-  for (const row of ids) if (row.length === 1 && row[0]! < 0) row[0] = base + (-1 - row[0]!);
-  return { ids, vocabulary: base + shortIds.size };
+  }
+  return vocabulary;
 }
 
 function jaccard(sizeA: number, sizeB: number, inter: number): number {
@@ -154,26 +130,55 @@ function jaccard(sizeA: number, sizeB: number, inter: number): number {
  */
 export function ngramSimilarity(texts: readonly string[], n: number): Float64Array {
   const k = texts.length;
+  const { all, starts } = codePointBuffer(texts);
+  const ids = new Int32Array(all.length);
+  let vocabulary = assignGramIds(all, starts, n, ids);
+  // A text shorter than n has one "gram", itself; it can equal only an identical short text.
+  const shortIds = new Map<string, number>();
+  const shortOf = new Int32Array(k).fill(-1);
+  for (let t = 0; t < k; t++) {
+    const length = starts[t + 1]! - starts[t]!;
+    if (length === 0 || length >= n) continue;
+    const key = String.fromCodePoint(...all.subarray(starts[t], starts[t + 1]));
+    let id = shortIds.get(key);
+    if (id === undefined) {
+      id = vocabulary++;
+      shortIds.set(key, id);
+    }
+    shortOf[t] = id;
+  }
+  /** Calls `visit` with every id of text t (n-gram ids with repeats, or its short-text id). */
+  const eachId = (t: number, visit: (id: number) => void): void => {
+    if (shortOf[t]! >= 0) visit(shortOf[t]!);
+    else for (let p = starts[t]!; p + n <= starts[t + 1]!; p++) visit(ids[p]!);
+  };
   const out = new Float64Array(k * k);
-  const { ids, vocabulary } = gramIds(texts, n);
   const words = (vocabulary + 31) >>> 5;
   if (k * words <= BITSET_WORD_LIMIT) {
     const rows = new Uint32Array(k * words);
     const sizes = new Int32Array(k);
-    ids.forEach((row, t) => {
+    // Words past the highest id a text uses are zero: pairs only AND the shorter used prefix.
+    const used = new Int32Array(k);
+    for (let t = 0; t < k; t++) {
       const offset = t * words;
-      for (const id of row) rows[offset + (id >>> 5)]! |= 1 << (id & 31);
+      let maxId = -1;
+      eachId(t, (id) => {
+        rows[offset + (id >>> 5)]! |= 1 << (id & 31);
+        if (id > maxId) maxId = id;
+      });
+      used[t] = maxId < 0 ? 0 : (maxId >>> 5) + 1;
       let size = 0;
-      for (let w = 0; w < words; w++) size += popcount(rows[offset + w]!);
+      for (let w = 0; w < used[t]!; w++) size += popcount(rows[offset + w]!);
       sizes[t] = size;
-    });
+    }
     for (let i = 0; i < k; i++) {
       out[i * k + i] = 1;
       const oi = i * words;
       for (let j = i + 1; j < k; j++) {
         const oj = j * words;
+        const limit = Math.min(used[i]!, used[j]!);
         let inter = 0;
-        for (let w = 0; w < words; w++) inter += popcount(rows[oi + w]! & rows[oj + w]!);
+        for (let w = 0; w < limit; w++) inter += popcount(rows[oi + w]! & rows[oj + w]!);
         const s = jaccard(sizes[i]!, sizes[j]!, inter);
         out[i * k + j] = s;
         out[j * k + i] = s;
@@ -181,8 +186,10 @@ export function ngramSimilarity(texts: readonly string[], n: number): Float64Arr
     }
     return out;
   }
-  const sets = ids.map((row) => {
-    const sorted = Int32Array.from(row).sort();
+  const sets = Array.from({ length: k }, (_, t) => {
+    const list: number[] = [];
+    eachId(t, (id) => list.push(id));
+    const sorted = Int32Array.from(list).sort();
     let u = 0;
     for (let p = 0; p < sorted.length; p++)
       if (p === 0 || sorted[p] !== sorted[p - 1]) sorted[u++] = sorted[p]!;
