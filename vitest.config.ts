@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/{core,io,cli}/**/*.test.ts"],
+          include: ["src/{core,io,cli,test}/**/*.test.ts"],
         },
       },
       {
