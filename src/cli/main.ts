@@ -14,8 +14,8 @@ import {
   FORMATS,
   formatIssue,
   LoadError,
-  loadText,
-  type FormatId,
+  loadBytes,
+  formatById,
   type ParseIssue,
 } from "../io/index.ts";
 import { analysisJson } from "./json.ts";
@@ -37,7 +37,7 @@ values for groups your annotations rank.
 
 Options:
   --annotations A.json          studio annotations export (version 1)
-  --format native|tau-bench     skip detection and read FILE as this format
+  --format auto|FORMAT          skip detection and read FILE as FORMAT (native, tau-bench, ...)
   --estimator grpo|rloo         advantage estimator (default grpo)
   --scale group|batch|none      GRPO std scaling (default group, as TRL)
   --eps E                       added to the std (default 1e-4, as TRL)
@@ -59,9 +59,9 @@ Options:
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
 `;
 
-function readText(path: string, what: string): string {
+function readBytes(path: string, what: string): Uint8Array {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(path);
   } catch (e) {
     const code = (e as { code?: string }).code;
     const reason =
@@ -79,9 +79,8 @@ function readText(path: string, what: string): string {
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  await Promise.resolve();
   try {
-    return run(argv, io);
+    return await run(argv, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`rollout-studio: ${e.message}\nRun \`rollout-studio --help\` for usage.\n`);
@@ -96,7 +95,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-function run(argv: readonly string[], io: CliIo): number {
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -140,22 +139,18 @@ function run(argv: readonly string[], io: CliIo): number {
     throw new UsageError(`unknown command "${command}"; the command is "analyze"`);
   if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
   const settings = settingsFromFlags(values);
-  const format = values.format as FormatId | undefined;
-  if (format !== undefined && !FORMATS.some((f) => f.id === format)) {
+  const format =
+    values.format === undefined || values.format === "auto" ? undefined : values.format;
+  if (format !== undefined && formatById(format) === undefined) {
     throw new UsageError(
-      `--format must be one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
+      `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
     );
   }
 
   const file = rest[0]!;
-  const loaded = loadText(file, readText(resolve(io.cwd, file), "rollout file"), format);
-  if (loaded.stats.rollouts === 0) {
-    for (const issue of loaded.issues) io.stderr(`${formatIssue(issue)}\n`);
-    throw new LoadError(
-      file,
-      `no rollout could be read (${loaded.stats.records} records, ${loaded.stats.rejected} rejected)`,
-    );
-  }
+  const loaded = await loadBytes(file, readBytes(resolve(io.cwd, file), "rollout file"), {
+    format,
+  });
 
   let resolved: ResolvedAnnotations | undefined;
   const annotationIssues: ParseIssue[] = [];
@@ -163,7 +158,7 @@ function run(argv: readonly string[], io: CliIo): number {
     const annotationsFile = values.annotations;
     const parsedAnnotations = annotationsParse(
       annotationsFile,
-      readText(resolve(io.cwd, annotationsFile), "annotations file"),
+      new TextDecoder().decode(readBytes(resolve(io.cwd, annotationsFile), "annotations file")),
     );
     if (!parsedAnnotations.ok) {
       for (const issue of parsedAnnotations.issues) io.stderr(`${formatIssue(issue)}\n`);

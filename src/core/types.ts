@@ -42,8 +42,10 @@ export type RewardComponents = Readonly<Record<string, number | null>>;
 /** Where a rollout came from, for error messages and "every input line is accounted for". */
 export interface SourceRef {
   readonly file: string;
-  /** 1-based line of the record's first character. */
+  /** 1-based line of the record's first character; 0 when the record has no line (Parquet row, zip member). */
   readonly line: number;
+  /** The zip member, JSON path or table row the record came from, when a line does not say it. */
+  readonly member?: string;
 }
 
 export interface Rollout {

@@ -1,6 +1,9 @@
 /** The public surface of src/io: boundaries from unknown input to core's typed shapes. */
 export * from "./issues.ts";
 export * from "./jsonl/lines.ts";
+export * from "./containers/bytes.ts";
+export * from "./formats/spec.ts";
+export * from "./formats/registry.ts";
 export * from "./formats/load.ts";
 export * from "./formats/messages.ts";
 export * from "./annotations/annotationsFile.ts";

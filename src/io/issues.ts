@@ -4,6 +4,8 @@ export interface ParseIssue {
   readonly file: string;
   /** 1-based line; 0 when the problem concerns the whole file. */
   readonly line: number;
+  /** The zip member, JSON path or table row, when a line number does not locate the record. */
+  readonly member?: string;
   /** Dotted path of the offending field, e.g. "rewards.format" or "traj[3].tool_calls[0]". */
   readonly field?: string;
   readonly message: string;
@@ -11,7 +13,8 @@ export interface ParseIssue {
 
 /** "file:line: field: message", the form every surface prints. */
 export function formatIssue(issue: ParseIssue): string {
-  const where = issue.line > 0 ? `${issue.file}:${issue.line}` : issue.file;
+  const file = issue.member ? `${issue.file}[${issue.member}]` : issue.file;
+  const where = issue.line > 0 ? `${file}:${issue.line}` : file;
   return issue.field ? `${where}: ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 

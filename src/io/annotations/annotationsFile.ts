@@ -41,7 +41,7 @@ export function annotationsParse(file: string, text: string): Result<Annotations
     return { ok: false, issues: [issue] };
   }
   const parsed = fileSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, issues: zodIssues(file, 0, parsed.error) };
+  if (!parsed.success) return { ok: false, issues: zodIssues({ file, line: 0 }, parsed.error) };
   const groups: Record<string, GroupAnnotation> = {};
   for (const [groupId, g] of Object.entries(parsed.data.groups)) {
     groups[groupId] = { ranking: g.ranking, hacks: g.hacks, labels: g.labels, notes: g.notes };

@@ -1,49 +1,29 @@
 /**
- * Load a rollout file from its text: detect the format from the content (never the file name), parse
- * every record at the boundary, and account for every line: each non-blank line (or array element)
- * becomes a rollout or an issue.
+ * Load a rollout file from its bytes: find the container (JSONL, JSON array, JSON document, CSV,
+ * Parquet, zip) from the content, detect the format from a sample of records (never the file name),
+ * parse every record at the boundary, and account for every record: each becomes a rollout or an
+ * issue. Only a file with nothing usable fails as a whole.
  */
 import type { RolloutGroup } from "../../core/index.ts";
+import {
+  countLines,
+  decodeRecord,
+  firstByte,
+  looksBinary,
+  splitJsonArrayBytes,
+  splitJsonlBytes,
+  type ByteRecord,
+} from "../containers/bytes.ts";
 import { LoadError, type ParseIssue } from "../issues.ts";
-import { splitJsonArray, splitLines, stripBom } from "../jsonl/lines.ts";
-import { nativeLooksLike, nativeRecord } from "./native.ts";
-import { groupDrafts, type RecordOutcome, type RolloutDraft } from "./records.ts";
-import { tauBenchLooksLike, tauBenchRecord } from "./tauBench.ts";
-
-export type FormatId = "native" | "tau-bench";
-
-interface FormatSpec {
-  readonly id: FormatId;
-  readonly label: string;
-  readonly container: "jsonl" | "json-array";
-  readonly groupKey: string;
-  readonly looksLike: (value: unknown) => boolean;
-  readonly record: (file: string, line: number, value: unknown) => RecordOutcome;
-}
-
-export const FORMATS: readonly FormatSpec[] = [
-  {
-    id: "native",
-    label: "Rollout Studio JSONL",
-    container: "jsonl",
-    groupKey: "group_id",
-    looksLike: nativeLooksLike,
-    record: nativeRecord,
-  },
-  {
-    id: "tau-bench",
-    label: "tau-bench results",
-    container: "json-array",
-    groupKey: "task_id",
-    looksLike: tauBenchLooksLike,
-    record: tauBenchRecord,
-  },
-];
+import { readContainerExtra } from "../containers/extra.ts";
+import { groupDrafts, type RolloutDraft } from "./records.ts";
+import { FORMATS, formatById } from "./registry.ts";
+import type { Container, FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
 
 export interface LoadStats {
-  /** Physical lines in the file. */
+  /** Physical lines in the file (0 for binary containers). */
   readonly lines: number;
-  /** Records seen: non-blank JSONL lines, or JSON array elements. */
+  /** Records seen: non-blank JSONL lines, array elements, CSV or Parquet rows, zip members, document entries. */
   readonly records: number;
   readonly rollouts: number;
   /** Records that produced no rollout; each has at least one issue. */
@@ -52,19 +32,91 @@ export interface LoadStats {
   readonly blank: number;
 }
 
+export interface FormatCandidate {
+  readonly id: string;
+  readonly label: string;
+  readonly score: number;
+}
+
 export interface LoadResult {
   readonly file: string;
-  readonly format: FormatId;
+  readonly container: Container;
+  readonly format: string;
   readonly formatLabel: string;
   readonly groupKey: string;
+  /** Every format that matched, best first: what the UI offers as overrides. */
+  readonly candidates: readonly FormatCandidate[];
   readonly groups: RolloutGroup[];
   readonly issues: ParseIssue[];
   readonly stats: LoadStats;
 }
 
-interface RawRecord {
-  readonly line: number;
-  readonly text: string;
+export interface LoadOptions {
+  /** Force a format instead of detecting it. */
+  readonly format?: string;
+  readonly options?: FormatOptions;
+}
+
+/** The file matches several formats equally well: the caller must ask which one. */
+export class AmbiguousFormatError extends LoadError {
+  override name = "AmbiguousFormatError";
+  readonly candidates: readonly FormatCandidate[];
+  constructor(file: string, candidates: readonly FormatCandidate[]) {
+    super(
+      file,
+      `matches several formats equally well (${candidates.map((c) => c.id).join(", ")}); choose one`,
+    );
+    this.candidates = candidates;
+  }
+}
+
+/** A record read from its container, before any format looked at it. */
+export interface RawRecord {
+  readonly ref: RecordRef;
+  readonly value: unknown;
+}
+
+/** What a container reader returns. `records` excludes the ones already turned into issues. */
+export interface ContainerRead {
+  readonly records: RawRecord[];
+  readonly issues: ParseIssue[];
+  readonly seen: number;
+  readonly lines: number;
+  readonly blank: number;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b];
+const PARQUET_MAGIC = [0x50, 0x41, 0x52, 0x31];
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]): boolean =>
+  magic.every((b, i) => bytes[i] === b);
+
+/** Which container the bytes are, from their first bytes. */
+export function sniffContainer(file: string, bytes: Uint8Array): Container {
+  if (bytes.length === 0 || firstByte(bytes) === -1) throw new LoadError(file, "the file is empty");
+  if (startsWith(bytes, ZIP_MAGIC) && (bytes[2] === 0x03 || bytes[2] === 0x05)) return "zip";
+  if (startsWith(bytes, PARQUET_MAGIC)) return "parquet";
+  if (looksBinary(bytes)) {
+    throw new LoadError(
+      file,
+      "is a binary file, not JSON lines, JSON, CSV, Parquet or a zip (.eval)",
+    );
+  }
+  const first = firstByte(bytes);
+  if (first === 0x5b) return "json-array";
+  if (first === 0x7b) {
+    // JSONL if the first non-blank line is a whole JSON value; otherwise one (pretty-printed) document.
+    const { records } = splitJsonlBytes(
+      bytes.subarray(0, Math.min(bytes.length, 64 * 1024 * 1024)),
+    );
+    const head = records[0];
+    if (head !== undefined) {
+      const decoded = decodeRecord(bytes.subarray(head.start, head.end));
+      if (decoded.ok && tryParse(decoded.text).ok) return "jsonl";
+    }
+    return "json-document";
+  }
+  return "csv";
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -76,59 +128,168 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false; mes
 }
 
 function preview(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  const t = text.trim();
+  return t.length > 60 ? `${t.slice(0, 60)}…` : t;
+}
+
+/** Decode and parse byte-range records, turning failures into issues. */
+function parseByteRecords(
+  file: string,
+  bytes: Uint8Array,
+  ranges: readonly ByteRecord[],
+  issues: ParseIssue[],
+): RawRecord[] {
+  const out: RawRecord[] = [];
+  for (const r of ranges) {
+    const decoded = decodeRecord(bytes.subarray(r.start, r.end));
+    if (!decoded.ok) {
+      issues.push({ file, line: r.line, message: decoded.message });
+      continue;
+    }
+    const parsed = tryParse(decoded.text);
+    if (parsed.ok) out.push({ ref: { file, line: r.line }, value: parsed.value });
+    else
+      issues.push({
+        file,
+        line: r.line,
+        message: `not valid JSON (${parsed.message}): ${preview(decoded.text)}`,
+      });
+  }
+  return out;
+}
+
+async function readContainer(
+  file: string,
+  bytes: Uint8Array,
+  container: Container,
+): Promise<ContainerRead & { document?: unknown }> {
+  const issues: ParseIssue[] = [];
+  switch (container) {
+    case "jsonl": {
+      const { records, blank } = splitJsonlBytes(bytes);
+      return {
+        records: parseByteRecords(file, bytes, records, issues),
+        issues,
+        seen: records.length,
+        lines: countLines(bytes),
+        blank,
+      };
+    }
+    case "json-array": {
+      const split = splitJsonArrayBytes(bytes);
+      if (split.error) issues.push({ file, line: split.error.line, message: split.error.message });
+      return {
+        records: parseByteRecords(file, bytes, split.records, issues),
+        issues,
+        seen: split.records.length,
+        lines: countLines(bytes),
+        blank: 0,
+      };
+    }
+    case "json-document": {
+      const decoded = decodeRecord(bytes);
+      if (!decoded.ok) throw new LoadError(file, decoded.message);
+      const parsed = tryParse(decoded.text);
+      if (!parsed.ok)
+        throw new LoadError(
+          file,
+          `is not JSON lines, and not one valid JSON document either (${parsed.message})`,
+        );
+      return {
+        records: [],
+        issues,
+        seen: 0,
+        lines: countLines(bytes),
+        blank: 0,
+        document: parsed.value,
+      };
+    }
+    default:
+      return readContainerExtra(file, bytes, container);
+  }
+}
+
+function describeKnown(container: Container): string {
+  const fitting = FORMATS.filter((f) => f.containers.includes(container));
+  const all = fitting.length > 0 ? fitting : FORMATS;
+  return all.map((f) => `${f.label} (keyed by ${f.groupKey})`).join("; ");
+}
+
+function rankCandidates(scores: Map<FormatSpec, number>): FormatCandidate[] {
+  return [...scores.entries()]
+    .filter(([, s]) => s > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, score]) => ({ id: f.id, label: f.label, score }));
 }
 
 /**
- * Load a file's text.
+ * Load a file.
  *
  * @param file the name used in every message
- * @param format force a format instead of detecting it
- * @throws LoadError when the file is empty or in no known format
+ * @throws LoadError when the file is empty, binary, in no known format, or yields no rollout at all;
+ *   AmbiguousFormatError when two formats match equally well and none was chosen
  */
-export function loadText(file: string, text: string, format?: FormatId): LoadResult {
-  const body = stripBom(text);
-  const trimmed = body.trimStart();
-  if (trimmed === "") throw new LoadError(file, "the file is empty");
-  const lineCount = splitLines(body).length;
-  const issues: ParseIssue[] = [];
-  let records: RawRecord[];
-  let container: "jsonl" | "json-array";
-  if (trimmed.startsWith("[")) {
-    container = "json-array";
-    const split = splitJsonArray(body);
-    records = [...split.elements];
-    if (split.error) issues.push({ file, line: split.error.line, message: split.error.message });
-  } else {
-    container = "jsonl";
-    records = splitLines(body).filter((l) => l.text.trim() !== "");
-  }
-  const blank = container === "jsonl" ? lineCount - records.length : 0;
+export async function loadBytes(
+  file: string,
+  bytes: Uint8Array,
+  load: LoadOptions = {},
+): Promise<LoadResult> {
+  const container = sniffContainer(file, bytes);
+  const read = await readContainer(file, bytes, container);
+  const options = load.options ?? {};
+  const issues = [...read.issues];
+  let records = read.records;
+  let seen = read.seen;
 
-  const parsed: ({ line: number; value: unknown } | null)[] = records.map((r) => {
-    const p = tryParse(r.text);
-    if (p.ok) return { line: r.line, value: p.value };
-    issues.push({
-      file,
-      line: r.line,
-      message: `not valid JSON (${p.message}): ${preview(r.text.trim())}`,
-    });
-    return null;
-  });
-
-  const spec =
-    format === undefined ? detect(file, container, parsed) : FORMATS.find((f) => f.id === format)!;
-  if (spec.container !== container) {
+  const forced = load.format === undefined ? undefined : formatById(load.format);
+  if (load.format !== undefined && forced === undefined) {
     throw new LoadError(
       file,
-      `${spec.label} files are ${spec.container === "jsonl" ? "JSON lines" : "a JSON array"}, but this file is not`,
+      `unknown format "${load.format}"; known: ${FORMATS.map((f) => f.id).join(", ")}`,
     );
   }
+  const scores = new Map<FormatSpec, number>();
+  if (container === "json-document") {
+    for (const f of FORMATS) if (f.explode?.(read.document) != null) scores.set(f, 3);
+  } else {
+    const sample = records.slice(0, 50);
+    for (const f of FORMATS) {
+      if (!f.containers.includes(container)) continue;
+      scores.set(f, Math.max(0, ...sample.map((r) => f.match(r.value))));
+    }
+  }
+  const candidates = rankCandidates(scores);
+  let spec: FormatSpec;
+  if (forced !== undefined) {
+    if (!forced.containers.includes(container)) {
+      throw new LoadError(
+        file,
+        `${forced.label} is read from ${forced.containers.join(" or ")}, but this file is ${container}`,
+      );
+    }
+    spec = forced;
+  } else {
+    const best = candidates[0];
+    if (best === undefined) {
+      throw new LoadError(
+        file,
+        `is in no known format. This looks like ${container}; known formats for it: ${describeKnown(container)}.`,
+      );
+    }
+    const tied = candidates.filter((c) => c.score === best.score);
+    if (tied.length > 1) throw new AmbiguousFormatError(file, tied);
+    spec = formatById(best.id)!;
+  }
+  if (container === "json-document") {
+    const entries = spec.explode?.(read.document) ?? [];
+    records = entries.map((e) => ({ ref: { file, line: 0, member: e.path }, value: e.value }));
+    seen = records.length;
+  }
+
   const drafts: RolloutDraft[] = [];
-  let rejected = parsed.filter((p) => p === null).length;
-  for (const p of parsed) {
-    if (p === null) continue;
-    const outcome = spec.record(file, p.line, p.value);
+  let rejected = read.seen - read.records.length;
+  for (const r of records) {
+    const outcome = spec.record(r.ref, r.value, options);
     if (outcome.ok) drafts.push(outcome.value);
     else {
       rejected++;
@@ -138,38 +299,35 @@ export function loadText(file: string, text: string, format?: FormatId): LoadRes
   const grouped = groupDrafts(drafts);
   issues.push(...grouped.issues);
   rejected += grouped.issues.length;
-  issues.sort((a, b) => a.line - b.line);
+  issues.sort((a, b) => a.line - b.line || (a.member ?? "").localeCompare(b.member ?? ""));
   const rollouts = grouped.groups.reduce((s, g) => s + g.rollouts.length, 0);
+  if (rollouts === 0) {
+    const detail = issues
+      .slice(0, 3)
+      .map(
+        (i) =>
+          `${i.line > 0 ? `line ${i.line}` : (i.member ?? "")}: ${i.field ? `${i.field}: ` : ""}${i.message}`,
+      );
+    throw new LoadError(
+      file,
+      `no rollout could be read as ${spec.label} (${seen} record(s), every one rejected)` +
+        (detail.length > 0 ? `; first problems: ${detail.join("; ")}` : ""),
+    );
+  }
   return {
     file,
+    container,
     format: spec.id,
     formatLabel: spec.label,
     groupKey: spec.groupKey,
+    candidates,
     groups: grouped.groups,
     issues,
-    stats: { lines: lineCount, records: records.length, rollouts, rejected, blank },
+    stats: { lines: read.lines, records: seen, rollouts, rejected, blank: read.blank },
   };
 }
 
-function detect(
-  file: string,
-  container: "jsonl" | "json-array",
-  parsed: readonly ({ value: unknown } | null)[],
-): FormatSpec {
-  const sample = parsed.filter((p) => p !== null).slice(0, 20);
-  const candidates = FORMATS.filter(
-    (f) => f.container === container && sample.some((p) => f.looksLike(p.value)),
-  );
-  if (candidates.length === 1) return candidates[0]!;
-  const known = FORMATS.map(
-    (f) =>
-      `${f.label} (${f.container === "jsonl" ? "JSON lines" : "JSON array"} keyed by ${f.groupKey})`,
-  ).join(", ");
-  if (candidates.length === 0) {
-    throw new LoadError(file, `is in no known format. Known formats: ${known}.`);
-  }
-  throw new LoadError(
-    file,
-    `matches several formats (${candidates.map((c) => c.label).join(", ")}); choose one`,
-  );
+/** Load from text (tests, small inputs). */
+export function loadText(file: string, text: string, load: LoadOptions = {}): Promise<LoadResult> {
+  return loadBytes(file, new TextEncoder().encode(text), load);
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { ParseIssue } from "../issues.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
+import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
@@ -27,22 +28,21 @@ export const nativeRowSchema = z.looseObject({
 
 const KNOWN = new Set(Object.keys(nativeRowSchema.shape));
 
-/** True when a parsed record looks like a native row (used by format detection). */
-export function nativeLooksLike(value: unknown): boolean {
-  return (
-    typeof value === "object" && value !== null && !Array.isArray(value) && "group_id" in value
-  );
+/** Detection: a record with `group_id` and something to read or score. */
+function nativeMatch(value: unknown): number {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return 0;
+  if (!("group_id" in value)) return 0;
+  return ["completion", "messages", "reward", "rewards"].some((k) => k in value) ? 2 : 1;
 }
 
-export function nativeRecord(file: string, line: number, value: unknown): RecordOutcome {
+function nativeRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = nativeRowSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, issues: zodIssues(file, line, parsed.error) };
+  if (!parsed.success) return { ok: false, issues: zodIssues(ref, parsed.error) };
   const row = parsed.data;
   const issues: ParseIssue[] = [];
   if (row.completion != null && row.messages !== undefined) {
     issues.push({
-      file,
-      line,
+      ...ref,
       field: "completion",
       message: "give either completion or messages, not both",
     });
@@ -69,8 +69,17 @@ export function nativeRecord(file: string, line: number, value: unknown): Record
         ? null
         : row.tests_passed.map(String),
     meta: { ...(row.meta ?? {}), ...extra },
-    source: { file, line },
+    source: ref,
     order: 0,
   };
   return { ok: true, value: draft };
 }
+
+export const nativeFormat: FormatSpec = {
+  id: "native",
+  label: "Rollout Studio JSONL",
+  containers: ["jsonl"],
+  groupKey: "group_id",
+  match: nativeMatch,
+  record: nativeRecord,
+};

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
+import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
@@ -18,19 +19,14 @@ export const tauBenchRecordSchema = z.looseObject({
   traj: messagesSchema,
 });
 
-export function tauBenchLooksLike(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "task_id" in value &&
-    "traj" in value &&
-    "reward" in value
-  );
+function tauBenchMatch(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  return "task_id" in value && "traj" in value && "reward" in value ? 3 : 0;
 }
 
-export function tauBenchRecord(file: string, line: number, value: unknown): RecordOutcome {
+function tauBenchRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tauBenchRecordSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, issues: zodIssues(file, line, parsed.error) };
+  if (!parsed.success) return { ok: false, issues: zodIssues(ref, parsed.error) };
   const { task_id, trial, reward, info, traj, ...rest } = parsed.data;
   const messages = traj.map(normaliseMessage);
   const firstAssistant = messages.findIndex((m) => m.role === "assistant");
@@ -49,8 +45,17 @@ export function tauBenchRecord(file: string, line: number, value: unknown): Reco
       answer: null,
       testsPassed: null,
       meta: { ...rest, trial, info },
-      source: { file, line },
+      source: ref,
       order: trial ?? 0,
     },
   };
 }
+
+export const tauBenchFormat: FormatSpec = {
+  id: "tau-bench",
+  label: "tau-bench results",
+  containers: ["json-array"],
+  groupKey: "task_id (trials in order)",
+  match: tauBenchMatch,
+  record: tauBenchRecord,
+};

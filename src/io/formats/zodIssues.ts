@@ -1,6 +1,7 @@
 /** Turn zod's issues into ParseIssues that name the file, the line and the field. */
 import type { z } from "zod";
 import type { ParseIssue } from "../issues.ts";
+import type { RecordRef } from "./spec.ts";
 
 export function fieldPath(path: readonly PropertyKey[], prefix = ""): string {
   let out = prefix;
@@ -11,15 +12,9 @@ export function fieldPath(path: readonly PropertyKey[], prefix = ""): string {
   return out;
 }
 
-export function zodIssues(
-  file: string,
-  line: number,
-  error: z.ZodError,
-  prefix = "",
-): ParseIssue[] {
+export function zodIssues(ref: RecordRef, error: z.ZodError, prefix = ""): ParseIssue[] {
   return error.issues.map((issue) => ({
-    file,
-    line,
+    ...ref,
     field: fieldPath(issue.path, prefix) || undefined,
     message: issue.message,
   }));

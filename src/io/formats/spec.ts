@@ -1,0 +1,69 @@
+/**
+ * What a format is: where its records live (the container), how to recognise one, and how one record
+ * becomes a rollout draft. Every loader implements FormatSpec and is listed in registry.ts; detection
+ * and loading (load.ts) never special-case a format.
+ */
+import type { RecordOutcome } from "./records.ts";
+
+/** Where records live in a file. */
+export type Container =
+  /** One JSON value per line. */
+  | "jsonl"
+  /** A top-level JSON array; each element is a record. */
+  | "json-array"
+  /** One JSON object holding the records (tau2 Results, Inspect .json logs); see FormatSpec.explode. */
+  | "json-document"
+  /** Comma-separated with a header row; each row is a record of strings. */
+  | "csv"
+  /** A Parquet table; each row is a record. */
+  | "parquet"
+  /** A zip archive (Inspect .eval); see FormatSpec.explodeZip. */
+  | "zip";
+
+/** Where a record is, for messages: file, 1-based line (0 if none), and a zip member or JSON path. */
+export interface RecordRef {
+  readonly file: string;
+  readonly line: number;
+  readonly member?: string;
+}
+
+/**
+ * User choices that change how records are read: the field-mapping dialog's picks (generic JSONL and
+ * CSV), and a forced group key. Formats ignore what does not apply to them.
+ */
+export interface FormatOptions {
+  readonly groupKey?: string;
+  readonly idKey?: string;
+  readonly textKey?: string;
+  readonly rewardKeys?: readonly string[];
+}
+
+export interface FormatSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly containers: readonly Container[];
+  /** How groups are formed, as shown to the user: "task_id", "(step, prompt)", ... */
+  readonly groupKey: string;
+  /**
+   * Detection: how specifically a parsed record matches this format. 0 = not this format; 1 = a
+   * generic match (e.g. any chat row with a reward); 2 = the format's required keys; 3 = a marker only
+   * this format writes (e.g. whileai's schema_version). The highest score wins; a tie asks the user.
+   */
+  readonly match: (value: unknown) => number;
+  /**
+   * For json-document containers: the records inside the document, each with a path used in issues
+   * (e.g. "simulations[3]"). Returns null when the document is not this format's.
+   */
+  readonly explode?: (
+    document: unknown,
+  ) => readonly { readonly value: unknown; readonly path: string }[] | null;
+  /**
+   * For zip containers: the records inside the archive, given its members' names and a reader.
+   * Returns null when the archive is not this format's.
+   */
+  readonly explodeZip?: (
+    members: readonly string[],
+    read: (member: string) => unknown,
+  ) => readonly { readonly value: unknown; readonly member: string }[] | null;
+  readonly record: (ref: RecordRef, value: unknown, options: FormatOptions) => RecordOutcome;
+}
