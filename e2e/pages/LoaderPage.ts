@@ -1,6 +1,6 @@
 /**
- * Page object for the loader: the header and the full-page drop zone with its list of chosen files.
- * playwright-core ships no auto-waiting `expect`, so every read waits for its element first.
+ * Page object for loading files: the header, the drop zone, the load feedback, the dataset bar and
+ * the issue list. playwright-core ships no auto-waiting `expect`, so every read waits for its element.
  */
 import type { Locator, Page } from "playwright-core";
 
@@ -10,26 +10,35 @@ export interface FileToChoose {
   buffer: Buffer;
 }
 
-export interface ChosenFileText {
-  name: string;
-  size: string;
-}
-
 export class LoaderPage {
   readonly page: Page;
   readonly header: Locator;
   readonly dropZone: Locator;
   readonly fileInput: Locator;
+  readonly openInput: Locator;
   readonly chooseFileButton: Locator;
-  readonly fileList: Locator;
+  readonly format: Locator;
+  readonly readAs: Locator;
+  readonly groupKey: Locator;
+  readonly counts: Locator;
+  readonly issueCount: Locator;
+  readonly issuesList: Locator;
+  readonly loadError: Locator;
 
   constructor(page: Page) {
     this.page = page;
     this.header = page.getByTestId("app.header");
     this.dropZone = page.getByTestId("drop-zone.root");
     this.fileInput = page.getByTestId("drop-zone.input");
+    this.openInput = page.getByTestId("app.open-input");
     this.chooseFileButton = this.dropZone.getByText("Choose file", { exact: true });
-    this.fileList = page.getByTestId("drop-zone.files");
+    this.format = page.getByTestId("dataset.format");
+    this.readAs = page.getByTestId("dataset.read-as");
+    this.groupKey = page.getByTestId("dataset.group-key");
+    this.counts = page.getByTestId("dataset.counts");
+    this.issueCount = page.getByTestId("dataset.issue-count");
+    this.issuesList = page.getByTestId("issues.list");
+    this.loadError = page.getByTestId("load.error");
   }
 
   /** Opens the app at `baseUrl` and waits until the drop zone has rendered. */
@@ -38,20 +47,21 @@ export class LoaderPage {
     await this.dropZone.waitFor({ state: "visible" });
   }
 
-  async chooseFiles(files: readonly FileToChoose[]): Promise<void> {
-    await this.fileInput.setInputFiles([...files]);
-    await this.fileList.waitFor({ state: "visible" });
+  /** Chooses a file from the drop zone (first load) or the header's "Open file" (later loads). */
+  async choose(file: FileToChoose | string): Promise<void> {
+    const input = (await this.dropZone.isVisible()) ? this.fileInput : this.openInput;
+    await input.setInputFiles(typeof file === "string" ? file : [file]);
   }
 
-  /** Names and size labels as the user reads them, in list order. */
-  async chosenFiles(): Promise<ChosenFileText[]> {
-    await this.fileList.waitFor({ state: "visible" });
-    const items = await this.fileList.getByTestId("drop-zone.files.item").all();
-    return Promise.all(
-      items.map(async (item) => ({
-        name: await item.getByTestId("drop-zone.files.name").innerText(),
-        size: await item.getByTestId("drop-zone.files.size").innerText(),
-      })),
-    );
+  /** Waits until a dataset is shown, and returns the ids of its groups in table order. */
+  async groupIds(): Promise<string[]> {
+    await this.counts.waitFor({ state: "visible" });
+    return this.page.getByTestId("groups.row.id").allInnerTexts();
+  }
+
+  async issues(): Promise<string[]> {
+    await this.issueCount.click();
+    await this.issuesList.waitFor({ state: "visible" });
+    return this.issuesList.getByTestId("issues.item").allInnerTexts();
   }
 }

@@ -1,36 +1,62 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 
-import ChosenFileList from "../components/ChosenFileList.tsx";
 import DropZone from "../components/DropZone.tsx";
-import { prepareChosenFiles } from "./prepareChosenFiles.ts";
+import DatasetBar from "../features/loader/DatasetBar.tsx";
+import IssuesPanel from "../features/loader/IssuesPanel.tsx";
+import LoadPanel from "../features/loader/LoadPanel.tsx";
+import GroupList from "../features/groups/GroupList.tsx";
+import { useStore } from "../../store/index.ts";
 
 import "./App.css";
 
+/** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
 export default function App() {
-  const [files, setFiles] = useState<readonly File[]>([]);
-  const rows = prepareChosenFiles(files);
+  const status = useStore((s) => s.load.status);
+  const loadFile = useStore((s) => s.loadFile);
+  const [issuesOpen, setIssuesOpen] = useState(false);
+  const openId = useId();
+  const open = (files: readonly File[]): void => {
+    const file = files[0];
+    if (file === undefined) return;
+    setIssuesOpen(false);
+    loadFile(file);
+  };
 
   return (
     <div className="app">
       <header className="app__header" data-testid="app.header">
         <img className="app__logo" src="/favicon.svg" alt="" width="24" height="24" />
         <h1 className="app__title">Rollout Studio</h1>
-      </header>
-      <main className="app__main">
-        <DropZone onFiles={setFiles}>
-          {rows.length > 0 && (
-            <ChosenFileList
-              rows={rows}
-              note={
-                <>
-                  Reading rollout files in the studio is not available in this build yet; use the
-                  CLI: <code>npx rollout-studio analyze FILE</code>
-                </>
-              }
+        {status !== "idle" ? (
+          <>
+            <input
+              id={openId}
+              className="app__open-input"
+              type="file"
+              data-testid="app.open-input"
+              onChange={(e) => {
+                open(Array.from(e.currentTarget.files ?? []));
+                e.currentTarget.value = "";
+              }}
             />
-          )}
-        </DropZone>
-      </main>
+            <label className="app__open" htmlFor={openId}>
+              Open file
+            </label>
+          </>
+        ) : null}
+      </header>
+      {status === "idle" ? (
+        <main className="app__main">
+          <DropZone onFiles={open} />
+        </main>
+      ) : (
+        <main className="app__dataset">
+          <LoadPanel />
+          <DatasetBar issuesOpen={issuesOpen} onToggleIssues={() => setIssuesOpen((o) => !o)} />
+          {issuesOpen ? <IssuesPanel /> : null}
+          <GroupList />
+        </main>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatBytes, prepareChosenFiles } from "./prepareChosenFiles.ts";
+import { formatBytes } from "./formatBytes.ts";
 
 describe("formatBytes", () => {
   it.each([
@@ -21,15 +21,5 @@ describe("formatBytes", () => {
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])("reports %d as unknown", (bytes) => {
     expect(formatBytes(bytes)).toBe("unknown size");
-  });
-});
-
-describe("prepareChosenFiles", () => {
-  it("keeps the delivery order and gives repeated names distinct keys", () => {
-    const files = [new File(["a".repeat(1500)], "group.jsonl"), new File(["b"], "group.jsonl")];
-    expect(prepareChosenFiles(files)).toEqual([
-      { key: "0:group.jsonl", name: "group.jsonl", sizeLabel: "1.5 kB" },
-      { key: "1:group.jsonl", name: "group.jsonl", sizeLabel: "1 byte" },
-    ]);
   });
 });

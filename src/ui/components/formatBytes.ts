@@ -1,5 +1,4 @@
-import type { ChosenFileRow } from "../components/ChosenFileList.tsx";
-
+/** File sizes for people: SI units, a fixed locale so labels match across machines and tests. */
 const BYTE_UNITS = ["kB", "MB", "GB", "TB"] as const;
 const BYTES_PER_UNIT = 1000;
 
@@ -29,13 +28,4 @@ export function formatBytes(bytes: number): string {
     unitIndex += 1;
   }
   return `${oneDecimalFormat.format(value)} ${BYTE_UNITS[unitIndex] ?? "TB"}`;
-}
-
-/** Rows for ChosenFileList, in the order the browser delivered the files. */
-export function prepareChosenFiles(files: readonly File[]): ChosenFileRow[] {
-  return files.map((file, index) => ({
-    key: `${index}:${file.name}`,
-    name: file.name,
-    sizeLabel: formatBytes(file.size),
-  }));
 }

@@ -1,0 +1,13 @@
+/** Which group is open. */
+import type { StateCreator } from "zustand";
+import type { Store } from "../index.ts";
+
+export interface SelectionSlice {
+  readonly selectedGroupId: string | null;
+  readonly selectGroup: (id: string | null) => void;
+}
+
+export const createSelectionSlice: StateCreator<Store, [], [], SelectionSlice> = (set) => ({
+  selectedGroupId: null,
+  selectGroup: (id) => set({ selectedGroupId: id }),
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import {
+  analyzeDataset,
+  type ChatMessage,
+  type Rollout,
+  type RolloutGroup,
+} from "../../../core/index.ts";
+import { prepareGroupRows, prepareRolloutRows, promptPreview } from "./prepareGroupRows.ts";
+
+const msg = (role: string, content: string): ChatMessage => ({
+  role,
+  content,
+  toolCalls: [],
+  toolCallId: null,
+  name: null,
+});
+
+function rollout(id: string, reward: number | null, completion: string): Rollout {
+  return {
+    id,
+    groupId: "g",
+    index: 0,
+    prompt: "Solve  2+2\nplease",
+    messages: [],
+    completion,
+    reward,
+    rewards: {},
+    answer: null,
+    testsPassed: null,
+    meta: {},
+    source: { file: "f", line: 1 },
+  };
+}
+
+describe("promptPreview", () => {
+  it("flattens whitespace, shows the last user turn of a chat prompt, and truncates", () => {
+    expect(promptPreview("a\n\n b")).toBe("a b");
+    expect(
+      promptPreview([
+        msg("system", "policy"),
+        msg("user", "first"),
+        msg("assistant", "x"),
+        msg("user", "second"),
+      ]),
+    ).toBe("second");
+    expect(promptPreview(null)).toBe("");
+    expect(promptPreview("x".repeat(200))).toHaveLength(121);
+  });
+});
+
+describe("prepareGroupRows and prepareRolloutRows", () => {
+  const group: RolloutGroup = {
+    id: "g",
+    rollouts: [rollout("a", 1, "four"), rollout("b", 0, "five"), rollout("c", null, "")],
+  };
+  const analysis = analyzeDataset([group]);
+  it("formats numbers, flags and previews", () => {
+    expect(prepareGroupRows([group], analysis)).toEqual([
+      {
+        id: "g",
+        prompt: "Solve 2+2 please",
+        n: 3,
+        passes: 1,
+        mean: "0.500",
+        std: "0.500",
+        flags: ["mixed"],
+        clusters: 3,
+      },
+    ]);
+  });
+  it("shows a missing reward as a dash, never as 0", () => {
+    const rows = prepareRolloutRows(group, analysis);
+    expect(rows.map((r) => [r.id, r.reward, r.passed, r.advantage])).toEqual([
+      ["a", "1.000", true, "0.707"],
+      ["b", "0.000", false, "-0.707"],
+      ["c", "–", false, "0.000"],
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * What was loaded and how: the file, the detected format and group key (with an override), the
+ * counts, and the issue count, which opens the issue list.
+ */
+import { useId } from "react";
+import { FORMATS } from "../../../io/index.ts";
+import { useStore } from "../../../store/index.ts";
+import { useLoadResult } from "../../../store/hooks.ts";
+import styles from "./Loader.module.css";
+
+export interface DatasetBarProps {
+  readonly issuesOpen: boolean;
+  readonly onToggleIssues: () => void;
+}
+
+export default function DatasetBar({ issuesOpen, onToggleIssues }: DatasetBarProps) {
+  const result = useLoadResult();
+  const file = useStore((s) => (s.load.status === "ready" ? s.load.file : null));
+  const loadFile = useStore((s) => s.loadFile);
+  const selectId = useId();
+  if (result === null || file === null) return null;
+  const options = FORMATS.filter((f) => f.containers.includes(result.container));
+  const { stats } = result;
+  return (
+    <section className={styles.bar} aria-label="Loaded file">
+      <span className={styles.file} title={result.file}>
+        {result.file}
+      </span>
+      <span data-testid="dataset.format">
+        <label htmlFor={selectId} className={styles.muted}>
+          Format{" "}
+        </label>
+        <select
+          id={selectId}
+          value={result.format}
+          onChange={(e) => loadFile(file, { format: e.currentTarget.value })}
+          data-testid="dataset.read-as"
+        >
+          {options.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+              {result.candidates[0]?.id === f.id ? " (detected)" : ""}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className={styles.muted} data-testid="dataset.group-key">
+        grouped by <code>{result.groupKey}</code>
+      </span>
+      <span data-testid="dataset.counts">
+        {stats.rollouts.toLocaleString("en-US")} rollouts in{" "}
+        {result.groups.length.toLocaleString("en-US")} groups
+        {stats.rejected > 0
+          ? `, ${stats.rejected.toLocaleString("en-US")} of ${stats.records.toLocaleString("en-US")} records rejected`
+          : ""}
+      </span>
+      <button
+        type="button"
+        className={result.issues.length > 0 ? styles.issueBadge : styles.okBadge}
+        onClick={onToggleIssues}
+        aria-expanded={issuesOpen}
+        disabled={result.issues.length === 0}
+        data-testid="dataset.issue-count"
+      >
+        {result.issues.length === 0
+          ? "No issues"
+          : `${result.issues.length.toLocaleString("en-US")} issue${result.issues.length === 1 ? "" : "s"}`}
+      </button>
+    </section>
+  );
+}

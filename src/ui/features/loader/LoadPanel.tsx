@@ -1,0 +1,75 @@
+/**
+ * Loading feedback: progress with bytes and a Cancel button while a file is read and parsed, and
+ * the reason when it could not be loaded, with the formats to read it as when detection was unsure.
+ */
+import { useShallow } from "zustand/react/shallow";
+import { FORMATS } from "../../../io/index.ts";
+import { useStore } from "../../../store/index.ts";
+import { formatBytes } from "../../components/formatBytes.ts";
+import styles from "./Loader.module.css";
+
+export default function LoadPanel() {
+  const load = useStore((s) => s.load);
+  const { loadFile, cancelLoad } = useStore(
+    useShallow((s) => ({ loadFile: s.loadFile, cancelLoad: s.cancelLoad })),
+  );
+
+  if (load.status === "loading") {
+    const percent = load.totalBytes === 0 ? 100 : Math.round((100 * load.bytes) / load.totalBytes);
+    return (
+      <section className={styles.panel} aria-live="polite" data-testid="load.progress">
+        <p className={styles.title}>
+          {load.phase === "reading" ? "Reading" : "Parsing"} <strong>{load.file.name}</strong>
+        </p>
+        <progress
+          className={styles.progress}
+          max={100}
+          value={load.phase === "reading" ? percent : undefined}
+          aria-label="Loading progress"
+        />
+        <p className={styles.muted}>
+          {formatBytes(load.bytes)} of {formatBytes(load.totalBytes)}
+          {load.phase === "parsing" ? " read; parsing records" : ` (${percent}%)`}
+        </p>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={cancelLoad}
+          data-testid="load.cancel"
+        >
+          Cancel
+        </button>
+      </section>
+    );
+  }
+  if (load.status !== "error") return null;
+  const choices =
+    load.candidates.length > 0
+      ? load.candidates.map((c) => ({ id: c.id, label: c.label }))
+      : FORMATS.map((f) => ({ id: f.id, label: f.label }));
+  return (
+    <section className={styles.panel} data-testid="load.error">
+      <p className={styles.error} role="alert">
+        {load.message}
+      </p>
+      <p className={styles.muted}>
+        {load.candidates.length > 0
+          ? "This file fits several formats. Read it as:"
+          : "Read it as a specific format instead:"}
+      </p>
+      <div className={styles.choices}>
+        {choices.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            className={styles.button}
+            onClick={() => loadFile(load.file, { format: c.id })}
+            data-testid="load.read-as"
+          >
+            {c.label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
