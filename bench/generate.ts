@@ -1,7 +1,7 @@
 /**
- * Deterministic benchmark data (performance.md sections 5, 6 and 10): every text and group comes
- * from a mulberry32 stream with a fixed seed, so two runs on any machine measure the same bytes.
- * Nothing is written to disk.
+ * Deterministic benchmark data (performance.md sections 1, 5, 6 and 10): every text, group and
+ * JSONL file comes from a mulberry32 stream with a fixed seed, so two runs on any machine measure
+ * the same bytes. Nothing is written to disk: the JSONL file is built in memory.
  */
 import {
   randomMulberry32,
@@ -285,5 +285,179 @@ export function fingerprint(texts: readonly string[]): string {
     for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
     h = Math.imul(h ^ 0xff, 0x01000193);
   }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/** Characters that make a row non-ASCII (performance.md section 1): arrows, curly quotes, accents, CJK, emoji. */
+const NON_ASCII = ["→", "“", "”", "é", "中文", "😀"];
+
+export interface RolloutJsonlOptions {
+  /** Stop adding rows once the file has at least this many bytes. */
+  readonly targetBytes: number;
+  readonly seed: number;
+  /** Row sizes are log-uniform in [minRowBytes, maxRowBytes] (approximately; text is added in paragraphs). */
+  readonly minRowBytes?: number;
+  readonly maxRowBytes?: number;
+  /** Share of rows holding `prompt` + `completion`; the others hold `messages` with tool calls. */
+  readonly completionShare?: number;
+  /** Share of rows containing non-ASCII characters. */
+  readonly nonAsciiShare?: number;
+}
+
+export interface RolloutJsonl {
+  /** The file: one JSON object per line, each line ending in LF. */
+  readonly bytes: Uint8Array;
+  readonly rows: number;
+  readonly groups: number;
+  readonly nonAsciiRows: number;
+}
+
+/** Python-ish code blocks with quotes, backslashes and escapes, built from vocabulary words. */
+function codeBlock(vocabulary: ZipfVocabulary, rng: Rng): string {
+  const name = (): string => vocabulary.word(rng).replace(/[^a-z]/g, "") || "x";
+  const fn = name();
+  const arg = name();
+  const lines = [
+    "```python",
+    `def ${fn}_${name()}(${arg}, limit=${Math.floor(rng() * 100)}):`,
+    `    """Return the ${name()} of ${arg} (see "${name()}")."""`,
+    `    total = {"${name()}": 0, '${name()}': []}`,
+    `    for i, item in enumerate(${arg}):`,
+    `        if item % ${2 + Math.floor(rng() * 7)} == 0 and i < limit:`,
+    `            total["${name()}"] += item  # ${name()} ${name()}`,
+    `    print(f"{total!r}\\n", end="\\t")`,
+    `    return total`,
+    "```",
+  ];
+  return lines.join("\n");
+}
+
+/**
+ * A JSONL file in the native format with performance.md section 1's "long rows" shape: each row has
+ * `id`, `group_id`, `prompt_id`, `step`, `reward`, `rewards` and `meta`, then either `prompt` +
+ * `completion` (30%) or a `messages` transcript (70%) with system/user/assistant/tool turns and
+ * `tool_calls` whose arguments are JSON strings (so escaped quotes). Text is Zipf prose with code
+ * blocks, newlines and quotes; 10% of rows contain non-ASCII. Rows come in groups of 4-64.
+ */
+export function generateRolloutJsonl(options: RolloutJsonlOptions): RolloutJsonl {
+  const {
+    targetBytes,
+    seed,
+    minRowBytes = 10_000,
+    maxRowBytes = 200_000,
+    completionShare = 0.3,
+    nonAsciiShare = 0.1,
+  } = options;
+  const rng = randomMulberry32(seed);
+  const vocabulary = new ZipfVocabulary(8000, seed ^ 0x10c5);
+  // A pool of paragraphs and code blocks: rows are assembled from it, so 200 MB builds in seconds.
+  const paragraphs = Array.from({ length: 400 }, () =>
+    render(prose(vocabulary, 100 + Math.floor(rng() * 1900), rng)),
+  );
+  const code = Array.from({ length: 40 }, () => codeBlock(vocabulary, rng));
+  const piece = (nonAscii: boolean): string => {
+    let p =
+      rng() < 0.15
+        ? code[Math.floor(rng() * code.length)]!
+        : paragraphs[Math.floor(rng() * paragraphs.length)]!;
+    if (nonAscii) {
+      const at = Math.floor(rng() * p.length);
+      p = `${p.slice(0, at)} ${NON_ASCII[Math.floor(rng() * NON_ASCII.length)]!} ${p.slice(at)}`;
+    }
+    return p;
+  };
+  const text = (chars: number, nonAscii: boolean): string => {
+    const parts: string[] = [];
+    let length = 0;
+    while (length < chars) {
+      const p = piece(nonAscii);
+      parts.push(p);
+      length += p.length + 2;
+    }
+    return parts.join("\n\n");
+  };
+
+  const out = new Uint8Array(targetBytes + maxRowBytes * 2 + 1024);
+  const encoder = new TextEncoder();
+  let size = 0;
+  let rows = 0;
+  let groups = 0;
+  let nonAsciiRows = 0;
+  const groupSizes = [4, 8, 8, 16, 16, 32, 64];
+  while (size < targetBytes) {
+    const k = groupSizes[Math.floor(rng() * groupSizes.length)]!;
+    const groupId = `g-${seed}-${groups.toString().padStart(5, "0")}`;
+    const promptId = `p-${Math.floor(rng() * 1e6)}`;
+    const step = Math.floor(rng() * 500);
+    const task = text(300 + Math.floor(rng() * 1500), false);
+    for (let i = 0; i < k && size < targetBytes; i++) {
+      const rowBytes = Math.exp(
+        Math.log(minRowBytes) + rng() * (Math.log(maxRowBytes) - Math.log(minRowBytes)),
+      );
+      const nonAscii = rng() < nonAsciiShare;
+      if (nonAscii) nonAsciiRows++;
+      const correct = rng() < 0.4 ? 1 : 0;
+      const format = rng() < 0.9 ? 1 : 0;
+      const row: Record<string, unknown> = {
+        id: `${groupId}/${i}`,
+        group_id: groupId,
+        prompt_id: promptId,
+        step,
+        reward: correct + 0.1 * format,
+        rewards: { correct, format },
+        meta: {
+          model: "policy-7b",
+          temperature: 0.7 + Math.floor(rng() * 4) / 10,
+          seed: Math.floor(rng() * 2 ** 31),
+          finish_reason: rng() < 0.9 ? "stop" : "length",
+          tags: ["bench", `k${k}`],
+        },
+      };
+      const budget = Math.max(0, rowBytes - 400);
+      if (rng() < completionShare) {
+        row.prompt = task;
+        row.completion = text(Math.max(100, budget - task.length), nonAscii);
+      } else {
+        const messages: unknown[] = [
+          { role: "system", content: "You are a careful agent. Use tools when they help." },
+          { role: "user", content: task },
+        ];
+        let used = task.length + 120;
+        let call = 0;
+        while (used < budget) {
+          const say = text(200 + Math.floor(rng() * 3000), nonAscii);
+          const turn: Record<string, unknown> = { role: "assistant", content: say };
+          used += say.length + 40;
+          if (rng() < 0.6) {
+            const id = `call_${call++}`;
+            const args = JSON.stringify({
+              path: `src/${vocabulary.word(rng)}.py`,
+              query: piece(nonAscii).slice(0, 200),
+              limit: Math.floor(rng() * 50),
+            });
+            turn.tool_calls = [
+              { id, type: "function", function: { name: "search", arguments: args } },
+            ];
+            const result = text(200 + Math.floor(rng() * 4000), nonAscii);
+            messages.push(turn, { role: "tool", tool_call_id: id, content: result });
+            used += args.length + result.length + 120;
+          } else messages.push(turn);
+        }
+        row.messages = messages;
+      }
+      const written = encoder.encodeInto(`${JSON.stringify(row)}\n`, out.subarray(size));
+      size += written.written;
+      rows++;
+    }
+    groups++;
+  }
+  return { bytes: out.subarray(0, size), rows, groups, nonAsciiRows };
+}
+
+/** FNV-1a over bytes, folded with the length: a fingerprint of a generated file. */
+export function fingerprintBytes(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  h = Math.imul(h ^ (bytes.length % 0x7fffffff), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, "0");
 }

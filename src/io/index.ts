@@ -8,3 +8,4 @@ export * from "./formats/load.ts";
 export * from "./formats/messages.ts";
 export * from "./annotations/annotationsFile.ts";
 export * from "./judge/parseReply.ts";
+export * from "./index/jsonlIndexer.ts";

@@ -37,6 +37,7 @@ describe("rankAverage and rankTiersFromScores", () => {
   it("averages tied ranks", () => {
     expect(rankAverage([10, 20, 10, 30])).toEqual([1.5, 3, 1.5, 4]);
     expect(rankAverage([2, NaN, 1, NaN])).toEqual([2, 3.5, 1, 3.5]);
+    expect(rankAverage([0, -0])).toEqual([1.5, 1.5]);
   });
   it("groups equal scores into best-first tiers", () => {
     expect(rankTiersFromScores([0.2, 0.9, 0.5, 0.9])).toEqual([[1, 3], [2], [0]]);

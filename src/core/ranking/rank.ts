@@ -56,6 +56,9 @@ export function rankTierMidpoints(
   return out;
 }
 
+/** Equal for ranking: 0 and -0 tie (as ===), and NaN ties with NaN. */
+const sameValue = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
 /**
  * Average ranks (1-based, ascending, ties share the mean of the ranks they span): the ranks
  * Spearman's rho and whileai's tie averaging use. NaN values rank last and tie with each other.
@@ -73,7 +76,7 @@ export function rankAverage(values: readonly number[]): number[] {
   let start = 0;
   while (start < order.length) {
     let end = start;
-    while (end + 1 < order.length && Object.is(order[end + 1]!.v, order[start]!.v)) end++;
+    while (end + 1 < order.length && sameValue(order[end + 1]!.v, order[start]!.v)) end++;
     const avg = (start + end) / 2 + 1;
     for (let k = start; k <= end; k++) ranks[order[k]!.i] = avg;
     start = end + 1;
