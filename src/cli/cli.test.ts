@@ -276,3 +276,144 @@ describe("bad input: a clear message and a non-zero exit, never a stack trace", 
     noStack(r.stderr);
   });
 });
+
+describe("field mapping flags: --group-key, --text-key, --reward-key, --id-key", () => {
+  const CSV = [
+    "question,answer,correct,style,run",
+    'q1,"Paris, France",1,0.5,a',
+    "q1,Lyon,0,1,b",
+    "q2,Madrid,1,,c",
+  ].join("\n");
+
+  it("read a CSV through the mapping (format mapped) with one reward field", async () => {
+    const path = file("mapped.csv", CSV);
+    const r = await run([
+      "analyze",
+      path,
+      "--json",
+      "--group-key",
+      "question",
+      "--text-key",
+      "answer",
+      "--reward-key",
+      "correct",
+      "--id-key",
+      "run",
+    ]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(EXIT.ok);
+    const out = JSON.parse(r.stdout) as JsonOut;
+    expect(out.format).toBe("mapped");
+    expect(out.groups.map((g) => [g.id, g.rollouts.map((x) => [x.id, x.reward])])).toEqual([
+      [
+        "q1",
+        [
+          ["a", 1],
+          ["b", 0],
+        ],
+      ],
+      ["q2", [["c", 1]]],
+    ]);
+  });
+
+  it("several reward fields, repeated or comma-separated, become summed components", async () => {
+    const path = file("mapped2.csv", CSV);
+    for (const flags of [
+      ["--reward-key", "correct,style"],
+      ["--reward-key", "correct", "--reward-key", "style"],
+    ]) {
+      const r = await run([
+        "analyze",
+        path,
+        "--json",
+        "--group-key",
+        "question",
+        "--text-key",
+        "answer",
+        ...flags,
+      ]);
+      expect(r.code).toBe(EXIT.ok);
+      const out = JSON.parse(r.stdout) as JsonOut;
+      // Components 1 + 0.5, 0 + 1, and 1 + (none).
+      expect(out.groups.flatMap((g) => g.rollouts.map((x) => x.reward))).toEqual([1.5, 1, 1]);
+    }
+  });
+
+  it("dotted paths reach nested JSONL fields", async () => {
+    const path = file(
+      "nested.jsonl",
+      [
+        { t: { id: "x" }, out: { text: "a" }, s: { ok: 1 } },
+        { t: { id: "x" }, out: { text: "b" }, s: { ok: 0 } },
+      ]
+        .map((row) => JSON.stringify(row))
+        .join("\n"),
+    );
+    const r = await run([
+      "analyze",
+      path,
+      "--json",
+      "--group-key",
+      "t.id",
+      "--text-key",
+      "out.text",
+      "--reward-key",
+      "s.ok",
+    ]);
+    expect(r.code).toBe(EXIT.ok);
+    const out = JSON.parse(r.stdout) as JsonOut;
+    expect(out.groups[0]!.rollouts.map((x) => [x.id, x.reward])).toEqual([
+      ["x/0", 1],
+      ["x/1", 0],
+    ]);
+  });
+
+  it("a row missing a mapped field is reported by line and field; the rest loads", async () => {
+    const path = file("gap.csv", "question,answer,correct\nq1,Paris,1\n,Lyon,0\nq1,Nice,maybe\n");
+    const r = await run([
+      "analyze",
+      path,
+      "--group-key",
+      "question",
+      "--text-key",
+      "answer",
+      "--reward-key",
+      "correct",
+    ]);
+    expect(r.code).toBe(EXIT.issues);
+    expect(r.stderr).toContain(`${path}:3: question: is required (the group key you mapped)`);
+    expect(r.stderr).toContain(
+      `${path}:4: correct: expected a number (or empty/NaN for none), got "maybe"`,
+    );
+  });
+
+  it("--reward-key with --format trl picks TRL's reward columns", async () => {
+    const path = file(
+      "trl.csv",
+      "step,prompt,completion,accuracy_reward,len_reward,advantage\n1,p,a,1,0.2,0.7\n1,p,b,0,0.9,-0.7\n",
+    );
+    const all = JSON.parse((await run(["analyze", path, "--json"])).stdout) as JsonOut;
+    expect(all.format).toBe("trl");
+    expect(all.groups[0]!.rollouts.map((x) => x.reward)).toEqual([1.2, 0.9]);
+    const picked = JSON.parse(
+      (await run(["analyze", path, "--json", "--format", "trl", "--reward-key", "accuracy_reward"]))
+        .stdout,
+    ) as JsonOut;
+    expect(picked.groups[0]!.rollouts.map((x) => x.reward)).toEqual([1, 0]);
+  });
+
+  it.each([
+    [["--format", "mapped"], /--format mapped needs --group-key FIELD and --text-key FIELD/],
+    [["--group-key", "question"], /a field mapping needs --group-key FIELD and --text-key FIELD/],
+    [["--reward-key", "correct"], /or name the format with --format, e.g. --format trl/],
+    [["--group-key", " ", "--text-key", "answer"], /--group-key needs a field name/],
+    [
+      ["--group-key", "q", "--text-key", "a", "--reward-key", "x,,y"],
+      /--reward-key needs a field name/,
+    ],
+  ])("usage error %j", async (flags, message) => {
+    const r = await run(["analyze", file("usage.csv", CSV), ...flags]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(message);
+  });
+});

@@ -16,6 +16,7 @@ import {
   LoadError,
   loadBytes,
   formatById,
+  type FormatOptions,
   type ParseIssue,
 } from "../io/index.ts";
 import { analysisJson } from "./json.ts";
@@ -38,6 +39,11 @@ values for groups your annotations rank.
 Options:
   --annotations A.json          studio annotations export (version 1)
   --format auto|FORMAT          skip detection and read FILE as FORMAT (native, tau-bench, ...)
+  --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
+                                mapping (format "mapped"): F is a field name or a dotted path
+  --reward-key F                a reward field; repeat it or separate with commas for components
+                                (with --format trl it picks TRL's reward columns)
+  --id-key F                    the rollout id field (default: <group>/<index in group>)
   --estimator grpo|rloo         advantage estimator (default grpo)
   --scale group|batch|none      GRPO std scaling (default group, as TRL)
   --eps E                       added to the std (default 1e-4, as TRL)
@@ -78,6 +84,42 @@ function readBytes(path: string, what: string): Uint8Array {
   }
 }
 
+/**
+ * The field mapping from --group-key, --text-key, --reward-key (repeatable, comma-separated) and
+ * --id-key; undefined when none is given.
+ *
+ * @throws UsageError for an empty field name
+ */
+export function mappingFromFlags(values: {
+  readonly "group-key"?: string;
+  readonly "text-key"?: string;
+  readonly "reward-key"?: readonly string[];
+  readonly "id-key"?: string;
+}): FormatOptions | undefined {
+  const field = (flag: string, value: string | undefined): string | undefined => {
+    if (value === undefined) return undefined;
+    if (value.trim() === "") throw new UsageError(`--${flag} needs a field name`);
+    return value.trim();
+  };
+  const groupKey = field("group-key", values["group-key"]);
+  const textKey = field("text-key", values["text-key"]);
+  const idKey = field("id-key", values["id-key"]);
+  const rewardKeys = values["reward-key"]?.flatMap((v) => v.split(",")).map((k) => k.trim());
+  if (rewardKeys?.some((k) => k === "")) throw new UsageError("--reward-key needs a field name");
+  if ([groupKey, textKey, idKey, rewardKeys].every((v) => v === undefined)) return undefined;
+  return {
+    ...(groupKey === undefined ? {} : { groupKey }),
+    ...(textKey === undefined ? {} : { textKey }),
+    ...(idKey === undefined ? {} : { idKey }),
+    ...(rewardKeys === undefined ? {} : { rewardKeys }),
+  };
+}
+
+/**
+ * Run the CLI with the given arguments; never throws.
+ *
+ * @returns the exit code (see EXIT)
+ */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     return await run(argv, io);
@@ -105,6 +147,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       options: {
         annotations: { type: "string" },
         format: { type: "string" },
+        "group-key": { type: "string" },
+        "text-key": { type: "string" },
+        "reward-key": { type: "string", multiple: true },
+        "id-key": { type: "string" },
         estimator: { type: "string" },
         scale: { type: "string" },
         eps: { type: "string" },
@@ -138,18 +184,31 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command !== "analyze")
     throw new UsageError(`unknown command "${command}"; the command is "analyze"`);
   if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
-  const settings = settingsFromFlags(values);
-  const format =
-    values.format === undefined || values.format === "auto" ? undefined : values.format;
+  // settingsFromFlags reads single-valued flags only; --reward-key may repeat.
+  const { "reward-key": rewardKeyFlags, ...single } = values;
+  const settings = settingsFromFlags(single);
+  const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
+  const named = values.format !== undefined && values.format !== "auto";
+  let format = values.format === undefined || values.format === "auto" ? undefined : values.format;
   if (format !== undefined && formatById(format) === undefined) {
     throw new UsageError(
       `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
+    );
+  }
+  // A field mapping means the mapped format unless another format was named.
+  if (format === undefined && mapping !== undefined) format = "mapped";
+  if (format === "mapped" && (mapping?.groupKey === undefined || mapping.textKey === undefined)) {
+    throw new UsageError(
+      named
+        ? "--format mapped needs --group-key FIELD and --text-key FIELD"
+        : "a field mapping needs --group-key FIELD and --text-key FIELD (or name the format with --format, e.g. --format trl --reward-key COLUMN)",
     );
   }
 
   const file = rest[0]!;
   const loaded = await loadBytes(file, readBytes(resolve(io.cwd, file), "rollout file"), {
     format,
+    options: mapping,
   });
 
   let resolved: ResolvedAnnotations | undefined;

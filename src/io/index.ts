@@ -9,3 +9,6 @@ export * from "./formats/messages.ts";
 export * from "./annotations/annotationsFile.ts";
 export * from "./judge/parseReply.ts";
 export * from "./index/jsonlIndexer.ts";
+export * from "./index/formatIndex.ts";
+export * from "./dataset.ts";
+export * from "./formats/records.ts";

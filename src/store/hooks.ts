@@ -3,20 +3,71 @@
  * computed here from the loaded data and the settings, never stored.
  */
 import { useMemo } from "react";
-import { analyzeDataset, ANALYSIS_DEFAULTS, type DatasetAnalysis } from "../core/index.ts";
-import type { LoadResult } from "../io/index.ts";
+import {
+  ANALYSIS_DEFAULTS,
+  analyzeGroup,
+  grpoAdvantages,
+  type AnalysisSettings,
+  type GroupAnalysis,
+  type RolloutGroup,
+} from "../core/index.ts";
+import type { LoadedDataset, ParseIssue } from "../io/index.ts";
 import { useStore } from "./index.ts";
 
-/** The loaded result, or null while nothing is loaded. */
-export function useLoadResult(): LoadResult | null {
-  return useStore((s) => (s.load.status === "ready" ? s.load.result : null));
+/** The loaded dataset, or null while nothing is loaded. */
+export function useDataset(): LoadedDataset | null {
+  return useStore((s) => (s.load.status === "ready" ? s.load.dataset : null));
 }
 
-/** Every statistic of every group under the default settings (settings arrive with the studio UI). */
-export function useDatasetAnalysis(): DatasetAnalysis | null {
-  const result = useLoadResult();
+/** Every issue: the load's and those found later while parsing groups on demand. */
+export function useIssues(): readonly ParseIssue[] {
+  const dataset = useDataset();
+  const late = useStore((s) => (s.load.status === "ready" ? s.load.lateIssues : null));
   return useMemo(
-    () => (result === null ? null : analyzeDataset(result.groups, ANALYSIS_DEFAULTS)),
-    [result],
+    () =>
+      dataset === null
+        ? []
+        : late === null || late.length === 0
+          ? dataset.issues
+          : [...dataset.issues, ...late],
+    [dataset, late],
   );
+}
+
+/** The analysis settings (user settings arrive with the studio UI). */
+export function useSettings(): AnalysisSettings {
+  return ANALYSIS_DEFAULTS;
+}
+
+/** Trainer advantages of every group, from the rewards alone (batch scaling needs them all). */
+export function useAdvantages(): readonly number[][] | null {
+  const dataset = useDataset();
+  const settings = useSettings();
+  return useMemo(
+    () =>
+      dataset === null
+        ? null
+        : grpoAdvantages(
+            dataset.summaries.map((s) => s.rewards),
+            { scale: settings.scale, eps: settings.eps, std: settings.std },
+          ),
+    [dataset, settings],
+  );
+}
+
+/** A parsed group and all its statistics, or null while it is not parsed yet. */
+export function useGroupAnalysis(
+  groupId: string | null,
+): { group: RolloutGroup; analysis: GroupAnalysis } | null {
+  const dataset = useDataset();
+  const group = useStore((s) =>
+    s.load.status === "ready" && groupId !== null ? (s.load.groups.get(groupId) ?? null) : null,
+  );
+  const advantages = useAdvantages();
+  const settings = useSettings();
+  return useMemo(() => {
+    if (dataset === null || group === null || advantages === null) return null;
+    const index = dataset.summaries.findIndex((s) => s.id === group.id);
+    return { group, analysis: analyzeGroup(group, settings, advantages[index] ?? []) };
+  }, [dataset, group, advantages, settings]);
 }

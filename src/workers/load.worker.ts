@@ -1,80 +1,64 @@
 /// <reference lib="webworker" />
 /**
- * The load worker: reads the chosen file off the main thread and runs the same loaders as the CLI.
- * A thin switch over the protocol; all logic lives in src/io.
+ * The load worker: reads the chosen file off the main thread with the same loaders as the CLI, and
+ * keeps an indexed file's index to parse its groups on demand. A thin switch over the protocol.
  */
-import { AmbiguousFormatError, LoadError, loadBytes } from "../io/index.ts";
+import { readIndexedGroup, type IndexedState } from "./indexedLoad.ts";
+import { runLoad } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
-import { LoadCancelled, readFileBytes } from "./readFile.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const cancelled = new Set<number>();
-const PROGRESS_EVERY_BYTES = 8 << 20;
+let indexed: IndexedState | null = null;
 
 function post(reply: LoadReply): void {
   self.postMessage(reply);
 }
 
-async function load(request: Extract<LoadRequest, { kind: "load" }>): Promise<void> {
-  const { requestId, file } = request;
-  const isCancelled = () => cancelled.has(requestId);
-  let lastReported = -Infinity;
-  try {
-    post({ kind: "progress", requestId, phase: "reading", bytes: 0, totalBytes: file.size });
-    const bytes = await readFileBytes(
-      file,
-      (n) => {
-        if (n - lastReported < PROGRESS_EVERY_BYTES && n < file.size) return;
-        lastReported = n;
-        post({ kind: "progress", requestId, phase: "reading", bytes: n, totalBytes: file.size });
-      },
-      isCancelled,
-    );
-    post({
-      kind: "progress",
-      requestId,
-      phase: "parsing",
-      bytes: bytes.length,
-      totalBytes: file.size,
-    });
-    const result = await loadBytes(file.name, bytes, {
-      ...(request.format === undefined ? {} : { format: request.format }),
-      ...(request.options === undefined ? {} : { options: request.options }),
-    });
-    if (isCancelled()) throw new LoadCancelled();
-    post({ kind: "done", requestId, result });
-  } catch (e) {
-    if (e instanceof LoadCancelled) post({ kind: "cancelled", requestId });
-    else if (e instanceof AmbiguousFormatError) {
-      post({ kind: "error", requestId, message: e.message, candidates: e.candidates });
-    } else if (e instanceof LoadError) {
+async function handle(request: LoadRequest): Promise<void> {
+  switch (request.kind) {
+    case "cancel":
+      cancelled.add(request.requestId);
+      return;
+    case "load": {
+      indexed = null;
+      const state = await runLoad(request, post, () => cancelled.has(request.requestId));
+      cancelled.delete(request.requestId);
+      indexed = state;
+      return;
+    }
+    case "group": {
+      if (indexed === null) {
+        post({
+          kind: "group",
+          requestId: request.requestId,
+          groupId: request.groupId,
+          group: null,
+          issues: [],
+        });
+        return;
+      }
+      const { group, issues } = await readIndexedGroup(indexed, request.groupId);
       post({
-        kind: "error",
-        requestId,
-        message: e.message,
-        unknownFormat: /no known format/.test(e.message),
+        kind: "group",
+        requestId: request.requestId,
+        groupId: request.groupId,
+        group,
+        issues,
       });
-    } else
-      post({
-        kind: "error",
-        requestId,
-        message: `${file.name}: ${e instanceof Error ? e.message : String(e)}`,
-      });
-  } finally {
-    cancelled.delete(requestId);
+      return;
+    }
   }
 }
 
 self.onmessage = (event: MessageEvent<LoadRequest>) => {
   const request = event.data;
-  if (request.kind === "cancel") cancelled.add(request.requestId);
-  else
-    load(request).catch((e: unknown) => {
-      post({
-        kind: "error",
-        requestId: request.requestId,
-        message: `${request.file.name}: ${String(e)}`,
-      });
+  handle(request).catch((e: unknown) => {
+    post({
+      kind: "error",
+      requestId: request.requestId,
+      message: `the loader failed: ${e instanceof Error ? e.message : String(e)}`,
     });
+  });
 };

@@ -1,11 +1,12 @@
 /**
- * The main thread's side of the load worker: one worker, request ids, cancel, and a fallback to the
- * main thread when Workers are unavailable (the studio still works, it just blocks while parsing).
+ * The main thread's side of the load worker: one worker, request ids, cancel, group requests, and
+ * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
+ * while parsing).
  */
-import { AmbiguousFormatError, LoadError, loadBytes } from "../io/index.ts";
 import type { FormatOptions } from "../io/index.ts";
+import { readIndexedGroup, type IndexedState } from "./indexedLoad.ts";
+import { runLoad } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
-import { LoadCancelled, readFileBytes } from "./readFile.ts";
 
 export type LoadEvent = LoadReply;
 
@@ -18,6 +19,8 @@ let worker: Worker | null = null;
 let workerUnavailable = false;
 let nextId = 1;
 const listeners = new Map<number, (event: LoadEvent) => void>();
+/** The fallback's indexed file, when loads run on the main thread. */
+let localIndexed: IndexedState | null = null;
 
 function getWorker(): Worker | null {
   if (workerUnavailable) return null;
@@ -28,11 +31,12 @@ function getWorker(): Worker | null {
       const reply = event.data;
       const listener = listeners.get(reply.requestId);
       if (listener === undefined) return;
-      if (reply.kind !== "progress") listeners.delete(reply.requestId);
+      if (reply.kind !== "progress" && reply.kind !== "first-group")
+        listeners.delete(reply.requestId);
       listener(reply);
     };
     worker.onerror = (event) => {
-      // A crashed worker fails every pending load loudly, and the next load starts a new worker.
+      // A crashed worker fails every pending request loudly; the next load starts a new worker.
       for (const [requestId, listener] of listeners) {
         listener({
           kind: "error",
@@ -56,61 +60,30 @@ export function isWorkerUnavailable(): boolean {
   return workerUnavailable;
 }
 
-async function loadOnMainThread(
-  requestId: number,
-  file: File,
-  format: string | undefined,
-  options: FormatOptions | undefined,
-  isCancelled: () => boolean,
-  emit: (event: LoadEvent) => void,
-): Promise<void> {
-  try {
-    const bytes = await readFileBytes(
-      file,
-      (n) =>
-        emit({ kind: "progress", requestId, phase: "reading", bytes: n, totalBytes: file.size }),
-      isCancelled,
-    );
-    const result = await loadBytes(file.name, bytes, {
-      ...(format === undefined ? {} : { format }),
-      ...(options === undefined ? {} : { options }),
-    });
-    emit(isCancelled() ? { kind: "cancelled", requestId } : { kind: "done", requestId, result });
-  } catch (e) {
-    if (e instanceof LoadCancelled) emit({ kind: "cancelled", requestId });
-    else if (e instanceof AmbiguousFormatError)
-      emit({ kind: "error", requestId, message: e.message, candidates: e.candidates });
-    else if (e instanceof LoadError)
-      emit({
-        kind: "error",
-        requestId,
-        message: e.message,
-        unknownFormat: /no known format/.test(e.message),
-      });
-    else emit({ kind: "error", requestId, message: e instanceof Error ? e.message : String(e) });
-  }
-}
-
 /** Start loading a file; events arrive through `onEvent` until done, error or cancelled. */
 export function startLoad(
   file: File,
   onEvent: (event: LoadEvent) => void,
-  choice: { format?: string; options?: FormatOptions } = {},
+  choice: { format?: string; options?: FormatOptions; indexThreshold?: number } = {},
 ): LoadHandle {
   const requestId = nextId++;
+  const job = {
+    requestId,
+    file,
+    ...(choice.format === undefined ? {} : { format: choice.format }),
+    ...(choice.options === undefined ? {} : { options: choice.options }),
+    ...(choice.indexThreshold === undefined ? {} : { indexThreshold: choice.indexThreshold }),
+  };
   const w = getWorker();
   if (w === null) {
     let cancelled = false;
-    loadOnMainThread(
-      requestId,
-      file,
-      choice.format,
-      choice.options,
-      () => cancelled,
-      onEvent,
-    ).catch((e: unknown) => {
-      onEvent({ kind: "error", requestId, message: `${file.name}: ${String(e)}` });
-    });
+    runLoad(job, onEvent, () => cancelled)
+      .then((state) => {
+        localIndexed = state;
+      })
+      .catch((e: unknown) =>
+        onEvent({ kind: "error", requestId, message: `${file.name}: ${String(e)}` }),
+      );
     return {
       requestId,
       cancel: () => {
@@ -119,13 +92,7 @@ export function startLoad(
     };
   }
   listeners.set(requestId, onEvent);
-  const request: LoadRequest = {
-    kind: "load",
-    requestId,
-    file,
-    ...(choice.format === undefined ? {} : { format: choice.format }),
-    ...(choice.options === undefined ? {} : { options: choice.options }),
-  };
+  const request: LoadRequest = { kind: "load", ...job };
   w.postMessage(request);
   return {
     requestId,
@@ -134,4 +101,29 @@ export function startLoad(
       w.postMessage(cancel);
     },
   };
+}
+
+/** Parse one group of the last indexed file. */
+export function requestGroup(
+  groupId: string,
+  onReply: (event: Extract<LoadEvent, { kind: "group" | "error" }>) => void,
+): void {
+  const requestId = nextId++;
+  const w = getWorker();
+  if (w === null) {
+    const state = localIndexed;
+    if (state === null) {
+      onReply({ kind: "group", requestId, groupId, group: null, issues: [] });
+      return;
+    }
+    readIndexedGroup(state, groupId)
+      .then(({ group, issues }) => onReply({ kind: "group", requestId, groupId, group, issues }))
+      .catch((e: unknown) => onReply({ kind: "error", requestId, message: String(e) }));
+    return;
+  }
+  listeners.set(requestId, (event) => {
+    if (event.kind === "group" || event.kind === "error") onReply(event);
+  });
+  const request: LoadRequest = { kind: "group", requestId, groupId };
+  w.postMessage(request);
 }

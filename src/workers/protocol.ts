@@ -2,7 +2,8 @@
  * The typed protocol between the main thread and the load worker. Every request carries a
  * requestId; every reply names it, so a cancelled or superseded load's late messages are ignored.
  */
-import type { FormatOptions, LoadResult, FormatCandidate } from "../io/index.ts";
+import type { RolloutGroup } from "../core/index.ts";
+import type { FormatCandidate, FormatOptions, LoadedDataset, ParseIssue } from "../io/index.ts";
 
 export type LoadRequest =
   | {
@@ -11,10 +12,14 @@ export type LoadRequest =
       readonly file: File;
       readonly format?: string;
       readonly options?: FormatOptions;
+      /** Files at least this large are indexed and parsed a group at a time (default 32 MB). */
+      readonly indexThreshold?: number;
     }
-  | { readonly kind: "cancel"; readonly requestId: number };
+  | { readonly kind: "cancel"; readonly requestId: number }
+  /** Parse one group of the last indexed file. */
+  | { readonly kind: "group"; readonly requestId: number; readonly groupId: string };
 
-export type LoadPhase = "reading" | "parsing";
+export type LoadPhase = "reading" | "parsing" | "indexing";
 
 export type LoadReply =
   | {
@@ -23,15 +28,27 @@ export type LoadReply =
       readonly phase: LoadPhase;
       readonly bytes: number;
       readonly totalBytes: number;
+      /** Rows and groups indexed so far (indexing phase only). */
+      readonly rows?: number;
+      readonly groups?: number;
     }
-  | { readonly kind: "done"; readonly requestId: number; readonly result: LoadResult }
+  /** The first group of an indexed file, before indexing ends. */
+  | { readonly kind: "first-group"; readonly requestId: number; readonly group: RolloutGroup }
+  | { readonly kind: "done"; readonly requestId: number; readonly dataset: LoadedDataset }
+  | {
+      readonly kind: "group";
+      readonly requestId: number;
+      readonly groupId: string;
+      readonly group: RolloutGroup | null;
+      readonly issues: readonly ParseIssue[];
+    }
   | {
       readonly kind: "error";
       readonly requestId: number;
       readonly message: string;
       /** Set when the file matched several formats equally: the user must choose. */
       readonly candidates?: readonly FormatCandidate[];
-      /** Set when no format matched: the field-mapping dialog can take over. */
+      /** Set when no format matched: the field mapping can read it. */
       readonly unknownFormat?: boolean;
     }
   | { readonly kind: "cancelled"; readonly requestId: number };

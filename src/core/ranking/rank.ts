@@ -57,7 +57,8 @@ export function rankTierMidpoints(
 }
 
 /** Equal for ranking: 0 and -0 tie (as ===), and NaN ties with NaN. */
-const sameValue = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
+const sameValue = (a: number, b: number): boolean =>
+  a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 /**
  * Average ranks (1-based, ascending, ties share the mean of the ranks they span): the ranks

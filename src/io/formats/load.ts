@@ -223,6 +223,54 @@ function rankCandidates(scores: Map<FormatSpec, number>): FormatCandidate[] {
 }
 
 /**
+ * Pick the format: the forced one if given (it must fit the container), else the best-scoring match
+ * on a sample of records (or on the whole document). A tie is never broken silently.
+ *
+ * @throws LoadError for an unknown or unfitting forced format, or no match; AmbiguousFormatError on a tie
+ */
+export function chooseFormat(
+  file: string,
+  container: Container,
+  sample: readonly unknown[],
+  document: unknown,
+  forcedId: string | undefined,
+): { spec: FormatSpec; candidates: FormatCandidate[] } {
+  const forced = forcedId === undefined ? undefined : formatById(forcedId);
+  if (forcedId !== undefined && forced === undefined) {
+    throw new LoadError(
+      file,
+      `unknown format "${forcedId}"; known: ${FORMATS.map((f) => f.id).join(", ")}`,
+    );
+  }
+  const scores = new Map<FormatSpec, number>();
+  for (const f of FORMATS) {
+    if (!f.containers.includes(container)) continue;
+    if (container === "json-document") scores.set(f, f.explode?.(document) != null ? 3 : 0);
+    else scores.set(f, Math.max(0, ...sample.map((v) => f.match(v))));
+  }
+  const candidates = rankCandidates(scores);
+  if (forced !== undefined) {
+    if (!forced.containers.includes(container)) {
+      throw new LoadError(
+        file,
+        `${forced.label} is read from ${forced.containers.join(" or ")}, but this file is ${container}`,
+      );
+    }
+    return { spec: forced, candidates };
+  }
+  const best = candidates[0];
+  if (best === undefined) {
+    throw new LoadError(
+      file,
+      `is in no known format. This looks like ${container}; known formats for it: ${describeKnown(container)}.`,
+    );
+  }
+  const tied = candidates.filter((c) => c.score === best.score);
+  if (tied.length > 1) throw new AmbiguousFormatError(file, tied);
+  return { spec: formatById(best.id)!, candidates };
+}
+
+/**
  * Load a file.
  *
  * @param file the name used in every message
@@ -241,45 +289,13 @@ export async function loadBytes(
   let records = read.records;
   let seen = read.seen;
 
-  const forced = load.format === undefined ? undefined : formatById(load.format);
-  if (load.format !== undefined && forced === undefined) {
-    throw new LoadError(
-      file,
-      `unknown format "${load.format}"; known: ${FORMATS.map((f) => f.id).join(", ")}`,
-    );
-  }
-  const scores = new Map<FormatSpec, number>();
-  if (container === "json-document") {
-    for (const f of FORMATS) if (f.explode?.(read.document) != null) scores.set(f, 3);
-  } else {
-    const sample = records.slice(0, 50);
-    for (const f of FORMATS) {
-      if (!f.containers.includes(container)) continue;
-      scores.set(f, Math.max(0, ...sample.map((r) => f.match(r.value))));
-    }
-  }
-  const candidates = rankCandidates(scores);
-  let spec: FormatSpec;
-  if (forced !== undefined) {
-    if (!forced.containers.includes(container)) {
-      throw new LoadError(
-        file,
-        `${forced.label} is read from ${forced.containers.join(" or ")}, but this file is ${container}`,
-      );
-    }
-    spec = forced;
-  } else {
-    const best = candidates[0];
-    if (best === undefined) {
-      throw new LoadError(
-        file,
-        `is in no known format. This looks like ${container}; known formats for it: ${describeKnown(container)}.`,
-      );
-    }
-    const tied = candidates.filter((c) => c.score === best.score);
-    if (tied.length > 1) throw new AmbiguousFormatError(file, tied);
-    spec = formatById(best.id)!;
-  }
+  const { spec, candidates } = chooseFormat(
+    file,
+    container,
+    read.records.slice(0, 50).map((r) => r.value),
+    read.document,
+    load.format,
+  );
   if (container === "json-document") {
     const entries = spec.explode?.(read.document) ?? [];
     records = entries.map((e) => ({ ref: { file, line: 0, member: e.path }, value: e.value }));

@@ -1,22 +1,45 @@
 /**
- * The loaded dataset and the state of loading it. The dataset itself is never persisted (style.md
- * anti-pattern 3): it is re-read from the file.
+ * The loaded dataset and the state of loading it. The dataset is never persisted (style.md
+ * anti-pattern 3): it is re-read from the file. Groups of an indexed file are parsed on demand and
+ * kept here, at most MAX_LOADED_GROUPS of them.
  */
 import type { StateCreator } from "zustand";
-import type { FormatCandidate, FormatOptions, LoadResult } from "../../io/index.ts";
-import { startLoad, type LoadEvent, type LoadHandle } from "../../workers/loadClient.ts";
+import type { RolloutGroup } from "../../core/index.ts";
+import type { FormatCandidate, FormatOptions, LoadedDataset, ParseIssue } from "../../io/index.ts";
+import type { LoadPhase } from "../../workers/protocol.ts";
+import {
+  requestGroup,
+  startLoad,
+  type LoadEvent,
+  type LoadHandle,
+} from "../../workers/loadClient.ts";
 import type { Store } from "../index.ts";
+
+/** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
+export const MAX_LOADED_GROUPS = 256;
 
 export type LoadState =
   | { readonly status: "idle" }
   | {
       readonly status: "loading";
       readonly file: File;
-      readonly phase: "reading" | "parsing";
+      readonly phase: LoadPhase;
       readonly bytes: number;
       readonly totalBytes: number;
+      readonly rows: number | null;
+      readonly groups: number | null;
+      /** The first group of an indexed file, shown before indexing ends. */
+      readonly preview: RolloutGroup | null;
     }
-  | { readonly status: "ready"; readonly file: File; readonly result: LoadResult }
+  | {
+      readonly status: "ready";
+      readonly file: File;
+      readonly dataset: LoadedDataset;
+      /** Parsed groups by id: all of them for a whole-file load. */
+      readonly groups: ReadonlyMap<string, RolloutGroup>;
+      /** Problems found while parsing groups on demand, after the load. */
+      readonly lateIssues: readonly ParseIssue[];
+    }
   | {
       readonly status: "error";
       readonly file: File;
@@ -27,20 +50,31 @@ export type LoadState =
       readonly unknownFormat: boolean;
     };
 
+export interface LoadChoice {
+  readonly format?: string;
+  readonly options?: FormatOptions;
+  readonly indexThreshold?: number;
+}
+
 export interface DatasetSlice {
   readonly load: LoadState;
   /** Load a file, detecting its format unless one is given. Cancels any load in progress. */
-  readonly loadFile: (file: File, choice?: { format?: string; options?: FormatOptions }) => void;
+  readonly loadFile: (file: File, choice?: LoadChoice) => void;
   readonly cancelLoad: () => void;
-  readonly closeDataset: () => void;
+  /** Make sure a group's rollouts are parsed (indexed files parse groups on demand). */
+  readonly ensureGroup: (groupId: string) => void;
 }
 
 let current: LoadHandle | null = null;
+const pending = new Set<string>();
 
-export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set) => ({
+export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => ({
   load: { status: "idle" },
   loadFile: (file, choice = {}) => {
     current?.cancel();
+    pending.clear();
+    performance.mark("file-selected");
+    let preview: RolloutGroup | null = null;
     const onEvent = (event: LoadEvent): void => {
       if (current?.requestId !== event.requestId) return;
       switch (event.kind) {
@@ -52,16 +86,28 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
               phase: event.phase,
               bytes: event.bytes,
               totalBytes: event.totalBytes,
+              rows: event.rows ?? null,
+              groups: event.groups ?? null,
+              preview,
             },
           });
           break;
-        case "done":
+        case "first-group": {
+          preview = event.group;
+          const load = get().load;
+          if (load.status === "loading") set({ load: { ...load, preview } });
+          break;
+        }
+        case "done": {
           current = null;
+          performance.mark("index-done");
+          const groups = new Map(event.dataset.groups.map((g) => [g.id, g]));
           set({
-            load: { status: "ready", file, result: event.result },
-            selectedGroupId: event.result.groups[0]?.id ?? null,
+            load: { status: "ready", file, dataset: event.dataset, groups, lateIssues: [] },
+            selectedGroupId: event.dataset.summaries[0]?.id ?? null,
           });
           break;
+        }
         case "error":
           current = null;
           set({
@@ -78,17 +124,58 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           current = null;
           set({ load: { status: "idle" } });
           break;
+        case "group":
+          break;
       }
     };
-    set({ load: { status: "loading", file, phase: "reading", bytes: 0, totalBytes: file.size } });
+    set({
+      load: {
+        status: "loading",
+        file,
+        phase: "reading",
+        bytes: 0,
+        totalBytes: file.size,
+        rows: null,
+        groups: null,
+        preview: null,
+      },
+      selectedGroupId: null,
+    });
     current = startLoad(file, onEvent, choice);
   },
   cancelLoad: () => {
     current?.cancel();
   },
-  closeDataset: () => {
-    current?.cancel();
-    current = null;
-    set({ load: { status: "idle" }, selectedGroupId: null });
+  ensureGroup: (groupId) => {
+    const load = get().load;
+    if (load.status !== "ready" || load.groups.has(groupId) || pending.has(groupId)) return;
+    pending.add(groupId);
+    const dataset = load.dataset;
+    requestGroup(groupId, (reply) => {
+      pending.delete(groupId);
+      const now = get().load;
+      if (now.status !== "ready" || now.dataset !== dataset) return;
+      const groups = new Map(now.groups);
+      if (reply.kind === "group" && reply.group !== null) {
+        groups.set(groupId, reply.group);
+        // Drop the oldest groups beyond the cap, never the selected one.
+        const selected = get().selectedGroupId;
+        for (const id of groups.keys()) {
+          if (groups.size <= MAX_LOADED_GROUPS) break;
+          if (id !== selected) groups.delete(id);
+        }
+      }
+      const late =
+        reply.kind === "group"
+          ? reply.issues
+          : [
+              {
+                file: dataset.file,
+                line: 0,
+                message: `group ${groupId} could not be read: ${reply.message}`,
+              },
+            ];
+      set({ load: { ...now, groups, lateIssues: [...now.lateIssues, ...late] } });
+    });
   },
 });

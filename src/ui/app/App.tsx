@@ -4,6 +4,7 @@ import DropZone from "../components/DropZone.tsx";
 import DatasetBar from "../features/loader/DatasetBar.tsx";
 import IssuesPanel from "../features/loader/IssuesPanel.tsx";
 import LoadPanel from "../features/loader/LoadPanel.tsx";
+import { GroupPreview } from "../features/groups/GroupDetail.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import { useStore } from "../../store/index.ts";
 
@@ -12,6 +13,7 @@ import "./App.css";
 /** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
 export default function App() {
   const status = useStore((s) => s.load.status);
+  const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
   const loadFile = useStore((s) => s.loadFile);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const openId = useId();
@@ -52,6 +54,11 @@ export default function App() {
       ) : (
         <main className="app__dataset">
           <LoadPanel />
+          {preview !== null ? (
+            <div className="app__preview">
+              <GroupPreview group={preview} />
+            </div>
+          ) : null}
           <DatasetBar issuesOpen={issuesOpen} onToggleIssues={() => setIssuesOpen((o) => !o)} />
           {issuesOpen ? <IssuesPanel /> : null}
           <GroupList />

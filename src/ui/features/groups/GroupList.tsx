@@ -4,24 +4,25 @@
  */
 import { useMemo } from "react";
 import { useStore } from "../../../store/index.ts";
-import { useDatasetAnalysis, useLoadResult } from "../../../store/hooks.ts";
+import { useDataset, useSettings } from "../../../store/hooks.ts";
+import { GroupDetail } from "./GroupDetail.tsx";
 import styles from "./Groups.module.css";
-import { prepareGroupRows, prepareRolloutRows } from "./prepareGroupRows.ts";
+import { prepareGroupRows } from "./prepareGroupRows.ts";
 
 const MAX_ROWS = 1000;
 
 export default function GroupList() {
-  const result = useLoadResult();
-  const analysis = useDatasetAnalysis();
+  const dataset = useDataset();
+  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const settings = useSettings();
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
   const rows = useMemo(
-    () => (result && analysis ? prepareGroupRows(result.groups, analysis) : []),
-    [result, analysis],
+    () =>
+      dataset && groups ? prepareGroupRows(dataset.summaries, groups, settings, MAX_ROWS) : [],
+    [dataset, groups, settings],
   );
-  if (result === null || analysis === null) return null;
-  const group = result.groups.find((g) => g.id === selected) ?? null;
-  const rollouts = group === null ? [] : prepareRolloutRows(group, analysis);
+  if (dataset === null) return null;
   return (
     <div className={styles.layout}>
       <section className={styles.card} aria-label="Groups">
@@ -49,7 +50,7 @@ export default function GroupList() {
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, MAX_ROWS).map((r) => (
+            {rows.map((r) => (
               <tr
                 key={r.id}
                 aria-selected={r.id === selected}
@@ -73,66 +74,20 @@ export default function GroupList() {
                 <td className={styles.num}>{r.passes}</td>
                 <td className={styles.num}>{r.mean}</td>
                 <td className={styles.num}>{r.std}</td>
-                <td className={styles.num}>{r.clusters}</td>
+                <td className={styles.num}>{r.clusters ?? "–"}</td>
                 <td>{r.flags.join(", ")}</td>
               </tr>
             ))}
           </tbody>
         </table>
-        {rows.length > MAX_ROWS ? (
+        {dataset.summaries.length > MAX_ROWS ? (
           <p className={styles.muted}>
-            {MAX_ROWS} of {rows.length.toLocaleString("en-US")} groups shown.
+            {MAX_ROWS.toLocaleString("en-US")} of {dataset.summaries.length.toLocaleString("en-US")}{" "}
+            groups shown.
           </p>
         ) : null}
       </section>
-      {group !== null ? (
-        <section
-          className={styles.card}
-          aria-label={`Group ${group.id}`}
-          data-testid="group.detail"
-        >
-          <h2 className={styles.heading}>Group {group.id}</h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Rollout</th>
-                <th scope="col" className={styles.num}>
-                  Reward
-                </th>
-                <th scope="col" className={styles.num}>
-                  Advantage
-                </th>
-                <th scope="col" className={styles.num}>
-                  Rank
-                </th>
-                <th scope="col">Cluster</th>
-                <th scope="col" className={styles.num}>
-                  Tool calls
-                </th>
-                <th scope="col">Final text</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rollouts.map((r) => (
-                <tr key={r.id} data-testid="group.rollout">
-                  <td>
-                    {r.id}{" "}
-                    <span className={r.passed ? styles.pass : styles.fail}>
-                      {r.passed ? "pass" : "fail"}
-                    </span>
-                  </td>
-                  <td className={styles.num}>{r.reward}</td>
-                  <td className={styles.num}>{r.advantage}</td>
-                  <td className={styles.num}>{r.rank}</td>
-                  <td>{r.cluster}</td>
-                  <td className={styles.num}>{r.toolCalls}</td>
-                  <td className={styles.prompt}>{r.text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
+      {selected !== null ? <GroupDetail groupId={selected} /> : null}
     </div>
   );
 }

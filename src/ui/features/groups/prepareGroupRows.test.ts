@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANALYSIS_DEFAULTS,
   analyzeDataset,
   type ChatMessage,
   type Rollout,
@@ -53,9 +54,9 @@ describe("prepareGroupRows and prepareRolloutRows", () => {
     id: "g",
     rollouts: [rollout("a", 1, "four"), rollout("b", 0, "five"), rollout("c", null, "")],
   };
-  const analysis = analyzeDataset([group]);
-  it("formats numbers, flags and previews", () => {
-    expect(prepareGroupRows([group], analysis)).toEqual([
+  const summary = { id: "g", rewards: [1, 0, NaN], prompt: "", partial: false };
+  it("formats numbers, flags and previews; clusters only for parsed groups", () => {
+    expect(prepareGroupRows([summary], new Map([["g", group]]), ANALYSIS_DEFAULTS)).toEqual([
       {
         id: "g",
         prompt: "Solve 2+2 please",
@@ -67,9 +68,20 @@ describe("prepareGroupRows and prepareRolloutRows", () => {
         clusters: 3,
       },
     ]);
+    const [unparsed] = prepareGroupRows(
+      [{ ...summary, prompt: "from the index", partial: true }],
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(unparsed).toMatchObject({
+      prompt: "from the index",
+      clusters: null,
+      flags: ["mixed", "partial"],
+    });
   });
   it("shows a missing reward as a dash, never as 0", () => {
-    const rows = prepareRolloutRows(group, analysis);
+    const analysis = analyzeDataset([group]).groups[0]!;
+    const rows = prepareRolloutRows(group, analysis, ANALYSIS_DEFAULTS);
     expect(rows.map((r) => [r.id, r.reward, r.passed, r.advantage])).toEqual([
       ["a", "1.000", true, "0.707"],
       ["b", "0.000", false, "-0.707"],

@@ -1,13 +1,20 @@
 /**
- * View models for the group list and one group's rollouts. All decisions (formatting, previews,
+ * View models for the group table and one group's rollouts. All decisions (formatting, previews,
  * flags) are made here and tested; the components only render these.
  */
 import {
+  groupFlags,
+  ngramCluster,
   rolloutText,
+  statsFinite,
+  statsMean,
+  statsStd,
+  type AnalysisSettings,
   type ChatMessage,
-  type DatasetAnalysis,
+  type GroupAnalysis,
   type RolloutGroup,
 } from "../../../core/index.ts";
+import type { GroupSummary } from "../../../io/index.ts";
 
 const PREVIEW = 120;
 
@@ -34,27 +41,47 @@ export interface GroupRow {
   readonly mean: string;
   readonly std: string;
   readonly flags: readonly string[];
-  readonly clusters: number;
+  /** Diversity clusters, or null when the group's texts are not parsed yet. */
+  readonly clusters: number | null;
 }
 
+/**
+ * One row per group from its summary; clusters for the groups whose rollouts are parsed.
+ *
+ * @param limit rows to prepare (the table shows this many; clustering is per group)
+ */
 export function prepareGroupRows(
-  groups: readonly RolloutGroup[],
-  analysis: DatasetAnalysis,
+  summaries: readonly GroupSummary[],
+  groups: ReadonlyMap<string, RolloutGroup>,
+  settings: AnalysisSettings,
+  limit = Infinity,
 ): GroupRow[] {
-  return groups.map((g, i) => {
-    const a = analysis.groups[i]!;
-    const flags = [a.mixed ? "mixed" : null, a.zeroStd ? "zero std" : null].filter(
-      (f): f is string => f !== null,
-    );
+  return summaries.slice(0, limit).map((s) => {
+    const passed = s.rewards.map((r) => r >= settings.passThreshold);
+    const flags = groupFlags(s.rewards, passed);
+    const finite = statsFinite(s.rewards);
+    const group = groups.get(s.id);
+    const clusters =
+      group === undefined
+        ? null
+        : ngramCluster(
+            group.rollouts.map((r) => rolloutText(r, settings.completionRule)),
+            { n: settings.ngram, threshold: settings.similarity },
+          ).nClusters;
     return {
-      id: g.id,
-      prompt: promptPreview(g.rollouts[0]?.prompt ?? null),
-      n: a.n,
-      passes: a.passes,
-      mean: fmt(a.meanReward),
-      std: fmt(a.stdReward),
-      flags,
-      clusters: a.nClusters,
+      id: s.id,
+      prompt:
+        s.prompt !== "" ? preview(s.prompt) : promptPreview(group?.rollouts[0]?.prompt ?? null),
+      n: s.rewards.length,
+      passes: flags.passes,
+      mean: fmt(statsMean(finite)),
+      std: fmt(finite.length === 0 ? NaN : statsStd(finite, "population")),
+      flags: [
+        flags.mixed ? "mixed" : null,
+        flags.zeroStd ? "zero std" : null,
+        s.partial ? "partial" : null,
+      ].filter((f): f is string => f !== null),
+      clusters,
     };
   });
 }
@@ -70,11 +97,13 @@ export interface RolloutRow {
   readonly text: string;
 }
 
-export function prepareRolloutRows(group: RolloutGroup, analysis: DatasetAnalysis): RolloutRow[] {
-  const a = analysis.groups.find((g) => g.id === group.id);
-  if (a === undefined) return [];
+export function prepareRolloutRows(
+  group: RolloutGroup,
+  analysis: GroupAnalysis,
+  settings: AnalysisSettings,
+): RolloutRow[] {
   return group.rollouts.map((r, i) => {
-    const s = a.rollouts[i]!;
+    const s = analysis.rollouts[i]!;
     return {
       id: r.id,
       reward: fmt(s.reward),
@@ -83,7 +112,7 @@ export function prepareRolloutRows(group: RolloutGroup, analysis: DatasetAnalysi
       rank: fmt(s.rank),
       cluster: `${s.cluster} (×${s.clusterSize})`,
       toolCalls: s.toolCalls,
-      text: preview(rolloutText(r, analysis.settings.completionRule)),
+      text: preview(rolloutText(r, settings.completionRule)),
     };
   });
 }

@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { FORMATS } from "../../../io/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useLoadResult } from "../../../store/hooks.ts";
+import { useDataset, useIssues } from "../../../store/hooks.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {
@@ -14,7 +14,8 @@ export interface DatasetBarProps {
 }
 
 export default function DatasetBar({ issuesOpen, onToggleIssues }: DatasetBarProps) {
-  const result = useLoadResult();
+  const result = useDataset();
+  const issues = useIssues();
   const file = useStore((s) => (s.load.status === "ready" ? s.load.file : null));
   const loadFile = useStore((s) => s.loadFile);
   const selectId = useId();
@@ -49,22 +50,22 @@ export default function DatasetBar({ issuesOpen, onToggleIssues }: DatasetBarPro
       </span>
       <span data-testid="dataset.counts">
         {stats.rollouts.toLocaleString("en-US")} rollouts in{" "}
-        {result.groups.length.toLocaleString("en-US")} groups
+        {result.summaries.length.toLocaleString("en-US")} groups
         {stats.rejected > 0
           ? `, ${stats.rejected.toLocaleString("en-US")} of ${stats.records.toLocaleString("en-US")} records rejected`
           : ""}
       </span>
       <button
         type="button"
-        className={result.issues.length > 0 ? styles.issueBadge : styles.okBadge}
+        className={issues.length > 0 ? styles.issueBadge : styles.okBadge}
         onClick={onToggleIssues}
         aria-expanded={issuesOpen}
-        disabled={result.issues.length === 0}
+        disabled={issues.length === 0}
         data-testid="dataset.issue-count"
       >
-        {result.issues.length === 0
+        {issues.length === 0
           ? "No issues"
-          : `${result.issues.length.toLocaleString("en-US")} issue${result.issues.length === 1 ? "" : "s"}`}
+          : `${issues.length.toLocaleString("en-US")} issue${issues.length === 1 ? "" : "s"}`}
       </button>
     </section>
   );

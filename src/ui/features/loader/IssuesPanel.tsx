@@ -1,5 +1,5 @@
 /** Every problem found while loading, with where it is, and an export of the list. */
-import { useLoadResult } from "../../../store/hooks.ts";
+import { useDataset, useIssues } from "../../../store/hooks.ts";
 import styles from "./Loader.module.css";
 import { issuesToText, prepareIssueRows } from "./prepareIssues.ts";
 
@@ -15,9 +15,10 @@ function download(name: string, text: string): void {
 }
 
 export default function IssuesPanel() {
-  const result = useLoadResult();
-  if (result === null || result.issues.length === 0) return null;
-  const rows = prepareIssueRows(result.issues);
+  const result = useDataset();
+  const issues = useIssues();
+  if (result === null || issues.length === 0) return null;
+  const rows = prepareIssueRows(issues);
   return (
     <section className={styles.issues} aria-label="Load issues" data-testid="issues.panel">
       <header className={styles.issuesHeader}>
@@ -27,7 +28,7 @@ export default function IssuesPanel() {
         <button
           type="button"
           className={styles.button}
-          onClick={() => download(`${result.file}.issues.txt`, issuesToText(result.issues))}
+          onClick={() => download(`${result.file}.issues.txt`, issuesToText(issues))}
           data-testid="issues.export"
         >
           Export list

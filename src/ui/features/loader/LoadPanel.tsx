@@ -19,17 +19,24 @@ export default function LoadPanel() {
     return (
       <section className={styles.panel} aria-live="polite" data-testid="load.progress">
         <p className={styles.title}>
-          {load.phase === "reading" ? "Reading" : "Parsing"} <strong>{load.file.name}</strong>
+          {load.phase === "reading"
+            ? "Reading"
+            : load.phase === "indexing"
+              ? "Indexing"
+              : "Parsing"}{" "}
+          <strong>{load.file.name}</strong>
         </p>
         <progress
           className={styles.progress}
           max={100}
-          value={load.phase === "reading" ? percent : undefined}
+          value={load.phase === "parsing" ? undefined : percent}
           aria-label="Loading progress"
         />
-        <p className={styles.muted}>
+        <p className={styles.muted} data-testid="load.progress.text">
           {formatBytes(load.bytes)} of {formatBytes(load.totalBytes)}
           {load.phase === "parsing" ? " read; parsing records" : ` (${percent}%)`}
+          {load.rows !== null ? `; ${load.rows.toLocaleString("en-US")} rows` : ""}
+          {load.groups !== null ? `, ${load.groups.toLocaleString("en-US")} groups` : ""}
         </p>
         <button
           type="button"

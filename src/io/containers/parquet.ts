@@ -1,0 +1,119 @@
+/**
+ * Parquet tables through hyparquet: each row is one record, referenced as "row N" (1-based, in file
+ * order). Row groups are read one at a time, so a damaged row group costs its rows, not the file.
+ * hyparquet decodes Snappy itself; Gzip goes through fflate, already a dependency for zip. Other
+ * codecs (ZSTD, Brotli, LZ4) would need hyparquet-compressors, which the studio does not ship: such
+ * a file is refused with a message saying how to re-save it. Called by extra.ts.
+ */
+import { gunzipSync } from "fflate";
+import {
+  parquetMetadata,
+  parquetReadObjects,
+  type Compressors,
+  type FileMetaData,
+} from "hyparquet";
+import { LoadError, type ParseIssue } from "../issues.ts";
+import type { ContainerRead, RawRecord } from "../formats/load.ts";
+
+const COMPRESSORS: Compressors = { GZIP: (input) => gunzipSync(input) };
+const READABLE_CODECS = new Set(["UNCOMPRESSED", "SNAPPY", "GZIP"]);
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/**
+ * A Parquet value as plain JSON-friendly data: an INT64 arrives as a BigInt and becomes a number when
+ * it fits exactly, else its decimal text; a timestamp becomes ISO text. Binary stays a Uint8Array.
+ */
+export function parquetPlain(value: unknown): unknown {
+  if (typeof value === "bigint") {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : value.toString();
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Uint8Array || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(parquetPlain);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = parquetPlain(v);
+  return out;
+}
+
+function unreadableCodecs(metadata: FileMetaData): string[] {
+  const codecs = new Set<string>();
+  for (const group of metadata.row_groups)
+    for (const column of group.columns) {
+      const codec = column.meta_data?.codec;
+      if (codec !== undefined && !READABLE_CODECS.has(codec)) codecs.add(codec);
+    }
+  return [...codecs];
+}
+
+/**
+ * Read every row of a Parquet file.
+ *
+ * @throws LoadError when the footer cannot be read (truncated or not Parquet), a column uses a codec
+ *   the studio cannot decompress, or no row group can be read
+ */
+export async function readParquet(file: string, bytes: Uint8Array): Promise<ContainerRead> {
+  // hyparquet reads an ArrayBuffer; copy only when the bytes are a view into a larger or shared one.
+  // (`new Uint8Array(view)` copies; a Node Buffer's `slice` would not.)
+  const backing = bytes.buffer;
+  const buffer: ArrayBuffer =
+    backing instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === backing.byteLength
+      ? backing
+      : new Uint8Array(bytes).buffer;
+  let metadata: FileMetaData;
+  try {
+    metadata = parquetMetadata(buffer);
+  } catch (e) {
+    throw new LoadError(
+      file,
+      `is not a readable Parquet file: its footer cannot be read, so it is truncated or corrupt (${message(e)})`,
+    );
+  }
+  const codecs = unreadableCodecs(metadata);
+  if (codecs.length > 0) {
+    throw new LoadError(
+      file,
+      `uses the ${codecs.join(", ")} compression codec, which the studio cannot read (it reads uncompressed, Snappy and Gzip Parquet); ` +
+        `re-save it with Snappy, e.g. pandas df.to_parquet(path, compression="snappy")`,
+    );
+  }
+  const records: RawRecord[] = [];
+  const issues: ParseIssue[] = [];
+  let rowStart = 0;
+  const failures: string[] = [];
+  for (const [g, group] of metadata.row_groups.entries()) {
+    const rows = Number(group.num_rows);
+    const rowEnd = rowStart + rows;
+    try {
+      const objects = await parquetReadObjects({
+        file: buffer,
+        metadata,
+        rowStart,
+        rowEnd,
+        compressors: COMPRESSORS,
+      });
+      objects.forEach((row, i) => {
+        records.push({
+          ref: { file, line: 0, member: `row ${rowStart + i + 1}` },
+          value: parquetPlain(row),
+        });
+      });
+    } catch (e) {
+      failures.push(message(e));
+      issues.push({
+        file,
+        line: 0,
+        member: rows === 1 ? `row ${rowStart + 1}` : `rows ${rowStart + 1}-${rowEnd}`,
+        message: `row group ${g + 1} could not be read, so its ${rows} row(s) are skipped (${message(e)})`,
+      });
+    }
+    rowStart = rowEnd;
+  }
+  if (records.length === 0 && failures.length > 0) {
+    throw new LoadError(file, `no row of the Parquet file could be read (${failures[0]})`);
+  }
+  return { records, issues, seen: rowStart, lines: 0, blank: 0 };
+}

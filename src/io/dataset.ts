@@ -1,0 +1,83 @@
+/**
+ * A loaded dataset as the studio holds it: group summaries (enough for the group list and the
+ * trainer's advantages) for every group, and the full rollouts of the groups that have been parsed.
+ * Small files are parsed whole; large JSONL files are indexed and parsed a group at a time.
+ */
+import { rolloutReward, type RolloutGroup } from "../core/index.ts";
+import type { FormatCandidate, LoadResult, LoadStats } from "./formats/load.ts";
+import type { Container } from "./formats/spec.ts";
+import type { ParseIssue } from "./issues.ts";
+
+export interface GroupSummary {
+  readonly id: string;
+  /** Per rollout, in group order: the reward, NaN when it has none (yet). */
+  readonly rewards: readonly number[];
+  /** A one-line preview of the prompt, when known without parsing the group. */
+  readonly prompt: string;
+  /** Fewer rollouts than most groups of the file: a group cut short, or split across files. */
+  readonly partial: boolean;
+}
+
+export interface LoadedDataset {
+  readonly file: string;
+  readonly container: Container;
+  readonly format: string;
+  readonly formatLabel: string;
+  readonly groupKey: string;
+  readonly candidates: readonly FormatCandidate[];
+  readonly stats: LoadStats;
+  readonly issues: readonly ParseIssue[];
+  readonly summaries: readonly GroupSummary[];
+  /** True when rows are parsed on demand from the file (large JSONL); false when all groups are here. */
+  readonly indexed: boolean;
+  /** Every group when not indexed; when indexed, the groups parsed so far (the first one at least). */
+  readonly groups: readonly RolloutGroup[];
+}
+
+/** The modal group size; groups smaller than it are partial. */
+export function modalSize(sizes: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const n of sizes) counts.set(n, (counts.get(n) ?? 0) + 1);
+  let best = 0;
+  let bestCount = 0;
+  for (const [n, c] of counts)
+    if (c > bestCount || (c === bestCount && n > best)) [best, bestCount] = [n, c];
+  return best;
+}
+
+export function flatPreview(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+}
+
+/** A dataset from a whole-file load: every group is present. */
+export function datasetFromLoad(result: LoadResult): LoadedDataset {
+  const mode = modalSize(result.groups.map((g) => g.rollouts.length));
+  return {
+    file: result.file,
+    container: result.container,
+    format: result.format,
+    formatLabel: result.formatLabel,
+    groupKey: result.groupKey,
+    candidates: result.candidates,
+    stats: result.stats,
+    issues: result.issues,
+    indexed: false,
+    groups: result.groups,
+    summaries: result.groups.map((g) => {
+      const prompt = g.rollouts[0]?.prompt ?? null;
+      const text =
+        prompt === null
+          ? ""
+          : typeof prompt === "string"
+            ? prompt
+            : ([...prompt].reverse().find((m) => m.role === "user")?.content ?? "");
+      return {
+        id: g.id,
+        rewards: g.rollouts.map((r) => rolloutReward(r, null)),
+        prompt: flatPreview(text),
+        partial: g.rollouts.length < mode,
+      };
+    }),
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * How a format's rows are grouped from the byte index alone, without parsing them: which top-level
+ * keys to extract, and how they give the row's group, id and reward. The full parser (the format's
+ * `record`) must agree with this on every row it accepts; loaders.test.ts checks it on the fixtures.
+ * Only formats whose group key is a plain top-level value can be indexed; the others load whole.
+ */
+import { describeValue } from "../formats/schemaParts.ts";
+import type { JsonlFieldValue, JsonlIndexKey } from "./jsonlIndexer.ts";
+
+export interface IndexedRowKey {
+  readonly groupId: string;
+  /** The row's own id, or null to default it to `<group>/<index in group>`. */
+  readonly id: string | null;
+  /** NaN when the row has no reward. */
+  readonly reward: number;
+  readonly prompt: string;
+}
+
+export type IndexedRowRead =
+  | { readonly ok: true; readonly key: IndexedRowKey }
+  | { readonly ok: false; readonly field: string; readonly message: string };
+
+export interface FormatIndexSpec {
+  readonly keys: readonly JsonlIndexKey[];
+  readonly read: (values: readonly JsonlFieldValue[]) => IndexedRowRead;
+}
+
+const isComposite = (v: JsonlFieldValue): v is Extract<JsonlFieldValue, { kind: string }> =>
+  typeof v === "object" && v !== null;
+
+function shown(v: JsonlFieldValue): string {
+  if (isComposite(v))
+    return v.kind === "parsed"
+      ? describeValue(v.value)
+      : v.kind === "raw"
+        ? describeValue(JSON.parse(v.json))
+        : "an object or array";
+  return describeValue(v);
+}
+
+/** An id as native JSONL accepts it: a non-empty string or an integer. */
+function idValue(
+  v: JsonlFieldValue,
+  field: string,
+  required: boolean,
+): { ok: true; id: string | null } | { ok: false; field: string; message: string } {
+  if (v === undefined)
+    return required
+      ? { ok: false, field, message: "is required (a non-empty string or an integer)" }
+      : { ok: true, id: null };
+  if (typeof v === "string" && v !== "") return { ok: true, id: v };
+  if (typeof v === "number" && Number.isInteger(v)) return { ok: true, id: String(v) };
+  return {
+    ok: false,
+    field,
+    message: `expected a non-empty string or an integer, got ${shown(v)}`,
+  };
+}
+
+/** Native JSONL: group_id, id, reward (else the sum of rewards), prompt for the preview. */
+export const NATIVE_INDEX: FormatIndexSpec = {
+  keys: [
+    { name: "group_id" },
+    { name: "id", intern: false },
+    { name: "reward" },
+    { name: "rewards", composite: "parse" },
+    { name: "prompt", composite: "hash" },
+  ],
+  read: ([groupId, id, reward, rewards, prompt]) => {
+    const group = idValue(groupId, "group_id", true);
+    if (!group.ok) return group;
+    const own = idValue(id, "id", false);
+    if (!own.ok) return own;
+    let value = NaN;
+    if (typeof reward === "number") value = reward;
+    else if (reward !== undefined && reward !== null) {
+      return {
+        ok: false,
+        field: "reward",
+        message: `expected a finite number, got ${shown(reward)}`,
+      };
+    } else if (
+      isComposite(rewards) &&
+      rewards.kind === "parsed" &&
+      typeof rewards.value === "object" &&
+      rewards.value !== null
+    ) {
+      let sum = 0;
+      let usable = 0;
+      for (const [name, v] of Object.entries(rewards.value as Record<string, unknown>)) {
+        if (v === null) continue;
+        if (typeof v !== "number")
+          return {
+            ok: false,
+            field: `rewards.${name}`,
+            message: `expected a finite number, got ${describeValue(v)}`,
+          };
+        sum += v;
+        usable++;
+      }
+      value = usable === 0 ? NaN : sum;
+    }
+    return {
+      ok: true,
+      key: {
+        groupId: group.id!,
+        id: own.id,
+        reward: value,
+        prompt: typeof prompt === "string" ? prompt : "",
+      },
+    };
+  },
+};
+
+const INDEXES: Readonly<Record<string, FormatIndexSpec>> = { native: NATIVE_INDEX };
+
+/** The index spec of a format, if its rows can be grouped from the index alone. */
+export function formatIndexFor(format: string): FormatIndexSpec | undefined {
+  return INDEXES[format];
+}

@@ -1,0 +1,108 @@
+/** One group's rollouts with their statistics. Renders prepared rows; asks for the group if needed. */
+import { useEffect, useLayoutEffect } from "react";
+import { analyzeGroup, grpoAdvantages, type RolloutGroup } from "../../../core/index.ts";
+import { useStore } from "../../../store/index.ts";
+import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
+import styles from "./Groups.module.css";
+import { prepareRolloutRows } from "./prepareGroupRows.ts";
+
+/** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
+function useFirstGroupMark(shown: boolean): void {
+  useLayoutEffect(() => {
+    if (!shown || performance.getEntriesByName("first-group-committed").length > 0) return;
+    performance.mark("first-group-committed");
+    requestAnimationFrame(() => performance.mark("first-group-painted"));
+  }, [shown]);
+}
+
+function RolloutTable({
+  group,
+  rows,
+}: {
+  group: RolloutGroup;
+  rows: ReturnType<typeof prepareRolloutRows>;
+}) {
+  return (
+    <section className={styles.card} aria-label={`Group ${group.id}`} data-testid="group.detail">
+      <h2 className={styles.heading}>Group {group.id}</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Rollout</th>
+            <th scope="col" className={styles.num}>
+              Reward
+            </th>
+            <th scope="col" className={styles.num}>
+              Advantage
+            </th>
+            <th scope="col" className={styles.num}>
+              Rank
+            </th>
+            <th scope="col">Cluster</th>
+            <th scope="col" className={styles.num}>
+              Tool calls
+            </th>
+            <th scope="col">Final text</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="group.rollout">
+              <td>
+                {r.id}{" "}
+                <span className={r.passed ? styles.pass : styles.fail}>
+                  {r.passed ? "pass" : "fail"}
+                </span>
+              </td>
+              <td className={styles.num}>{r.reward}</td>
+              <td className={styles.num}>{r.advantage}</td>
+              <td className={styles.num}>{r.rank}</td>
+              <td>{r.cluster}</td>
+              <td className={styles.num}>{r.toolCalls}</td>
+              <td className={styles.prompt}>{r.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The selected group of the loaded dataset; an indexed file's group is parsed when first opened. */
+export function GroupDetail({ groupId }: { groupId: string }) {
+  const ensureGroup = useStore((s) => s.ensureGroup);
+  const parsed = useGroupAnalysis(groupId);
+  const settings = useSettings();
+  // Parsing a group of an indexed file is a request to the worker: an external system.
+  useEffect(() => {
+    ensureGroup(groupId);
+  }, [ensureGroup, groupId]);
+  useFirstGroupMark(parsed !== null);
+  if (parsed === null) {
+    return (
+      <section className={styles.card} data-testid="group.loading">
+        <p className={styles.muted}>Reading group {groupId}…</p>
+      </section>
+    );
+  }
+  return (
+    <RolloutTable
+      group={parsed.group}
+      rows={prepareRolloutRows(parsed.group, parsed.analysis, settings)}
+    />
+  );
+}
+
+/** The first group of a file still being indexed, with in-group statistics only. */
+export function GroupPreview({ group }: { group: RolloutGroup }) {
+  const settings = useSettings();
+  const rewards = group.rollouts.map((r) => r.reward ?? NaN);
+  const [advantages] = grpoAdvantages([rewards], {
+    scale: settings.scale === "batch" ? "group" : settings.scale,
+    eps: settings.eps,
+    std: settings.std,
+  });
+  const analysis = analyzeGroup(group, settings, advantages ?? []);
+  useFirstGroupMark(true);
+  return <RolloutTable group={group} rows={prepareRolloutRows(group, analysis, settings)} />;
+}

@@ -1,0 +1,251 @@
+/**
+ * The large-file path (performance.md section 11): index a JSONL file on bytes with a BYOB reader
+ * and one reused 1 MB buffer, keep only offsets, group keys and rewards, post the first group as
+ * soon as it is known, and parse a group's rows only when someone opens it. Never File.text(), never
+ * a whole-file decode.
+ */
+import type { RolloutGroup } from "../core/index.ts";
+import {
+  decodeRecord,
+  flatPreview,
+  groupDrafts,
+  JsonlIndexer,
+  jsonlBadReasonMessage,
+  modalSize,
+  type FormatCandidate,
+  type FormatIndexSpec,
+  type FormatSpec,
+  type LoadedDataset,
+  type ParseIssue,
+  type RolloutDraft,
+} from "../io/index.ts";
+import { LoadCancelled } from "./readFile.ts";
+
+const CHUNK = 1 << 20;
+
+interface GroupRows {
+  readonly rows: number[];
+  readonly rewards: number[];
+  readonly ids: string[];
+  prompt: string;
+}
+
+/** What the worker keeps to parse groups later. */
+export interface IndexedState {
+  readonly file: File;
+  readonly spec: FormatSpec;
+  readonly indexer: JsonlIndexer;
+  readonly groups: ReadonlyMap<string, GroupRows>;
+}
+
+export interface IndexCallbacks {
+  readonly onProgress: (bytes: number, rows: number, groups: number) => void;
+  readonly onFirstGroup: (group: RolloutGroup) => void;
+  readonly isCancelled: () => boolean;
+}
+
+/**
+ * Index a JSONL file and return its summaries. Rows the index rejects (bad JSON where the scanner
+ * walks, a missing group key, a non-numeric reward, a duplicate id, a row too large to decode) are
+ * issues; rows it accepts are parsed fully when their group is opened, and any problem found then is
+ * reported with the group.
+ */
+export async function indexJsonlFile(
+  file: File,
+  spec: FormatSpec,
+  index: FormatIndexSpec,
+  candidates: readonly FormatCandidate[],
+  callbacks: IndexCallbacks,
+): Promise<{ dataset: LoadedDataset; state: IndexedState }> {
+  const indexer = new JsonlIndexer({ keys: index.keys });
+  const groups = new Map<string, GroupRows>();
+  const ids = new Map<string, number>();
+  const issues: ParseIssue[] = [];
+  let handled = 0;
+  let firstPosted = false;
+  const state: IndexedState = { file, spec, indexer, groups };
+
+  const handleRows = (): void => {
+    for (; handled < indexer.rowCount; handled++) {
+      const line = indexer.lineAt(handled);
+      const status = indexer.statusAt(handled);
+      if (status === "tooLarge") {
+        issues.push({
+          file: file.name,
+          line,
+          message: `the row is too large to decode (${indexer.lengthAt(handled).toLocaleString("en-US")} bytes)`,
+        });
+        continue;
+      }
+      if (status === "bad") {
+        issues.push({
+          file: file.name,
+          line,
+          message: `not valid JSON: ${jsonlBadReasonMessage(indexer.reasonAt(handled))}`,
+        });
+        continue;
+      }
+      const read = index.read(indexer.row(handled).values);
+      if (!read.ok) {
+        issues.push({ file: file.name, line, field: read.field, message: read.message });
+        continue;
+      }
+      const { groupId, reward, prompt } = read.key;
+      let group = groups.get(groupId);
+      if (group === undefined) {
+        group = { rows: [], rewards: [], ids: [], prompt };
+        groups.set(groupId, group);
+      }
+      const id = read.key.id ?? `${groupId}/${group.rows.length}`;
+      const first = ids.get(id);
+      if (first !== undefined) {
+        issues.push({
+          file: file.name,
+          line,
+          field: "id",
+          message: `duplicate rollout id "${id}" (first at line ${first}); this row is skipped`,
+        });
+        continue;
+      }
+      ids.set(id, line);
+      group.rows.push(handled);
+      group.rewards.push(reward);
+      group.ids.push(id);
+    }
+  };
+
+  const stream = file.stream();
+  const reader = stream.getReader({ mode: "byob" });
+  let buffer = new ArrayBuffer(CHUNK);
+  let bytes = 0;
+  let lastReport = 0;
+  for (;;) {
+    if (callbacks.isCancelled()) {
+      await reader.cancel();
+      throw new LoadCancelled();
+    }
+    const { value, done } = await reader.read(new Uint8Array(buffer, 0, CHUNK));
+    if (done || value === undefined) break;
+    indexer.push(value);
+    bytes += value.byteLength;
+    buffer = value.buffer;
+    handleRows();
+    // The first group is shown once a second group has started (so the first is probably whole).
+    if (!firstPosted && groups.size >= 2) {
+      firstPosted = true;
+      const [firstId] = groups.keys();
+      callbacks.onFirstGroup((await readIndexedGroup(state, firstId!)).group!);
+    }
+    if (bytes - lastReport >= 8 * CHUNK) {
+      lastReport = bytes;
+      callbacks.onProgress(bytes, indexer.rowCount, groups.size);
+    }
+  }
+  indexer.finish();
+  handleRows();
+  callbacks.onProgress(bytes, indexer.rowCount, groups.size);
+  const mode = modalSize([...groups.values()].map((g) => g.rows.length));
+  const rollouts = [...groups.values()].reduce((s, g) => s + g.rows.length, 0);
+  const firstGroups: RolloutGroup[] = [];
+  const firstId = groups.keys().next().value;
+  if (firstId !== undefined) {
+    const first = await readIndexedGroup(state, firstId);
+    if (first.group) firstGroups.push(first.group);
+  }
+  issues.sort((a, b) => a.line - b.line);
+  return {
+    state,
+    dataset: {
+      file: file.name,
+      container: "jsonl",
+      format: spec.id,
+      formatLabel: spec.label,
+      groupKey: spec.groupKey,
+      candidates,
+      stats: {
+        lines: indexer.lineCount,
+        records: indexer.rowCount,
+        rollouts,
+        rejected: indexer.rowCount - rollouts,
+        blank: indexer.blankCount,
+      },
+      issues,
+      indexed: true,
+      groups: firstGroups,
+      summaries: [...groups.entries()].map(([id, g]) => ({
+        id,
+        rewards: g.rewards,
+        prompt: flatPreview(g.prompt),
+        partial: g.rows.length < mode,
+      })),
+    },
+  };
+}
+
+/** Read the bytes of some rows: one slice when they sit close together, else one slice per row. */
+async function rowBytes(
+  file: Blob,
+  indexer: JsonlIndexer,
+  rows: readonly number[],
+): Promise<Uint8Array[]> {
+  let start = Infinity;
+  let end = 0;
+  let total = 0;
+  for (const r of rows) {
+    start = Math.min(start, indexer.offsetAt(r));
+    end = Math.max(end, indexer.offsetAt(r) + indexer.lengthAt(r));
+    total += indexer.lengthAt(r);
+  }
+  if (rows.length > 0 && end - start <= 4 * total + CHUNK) {
+    const span = new Uint8Array(await file.slice(start, end).arrayBuffer());
+    return rows.map((r) =>
+      span.subarray(indexer.offsetAt(r) - start, indexer.offsetAt(r) - start + indexer.lengthAt(r)),
+    );
+  }
+  return Promise.all(
+    rows.map(
+      async (r) =>
+        new Uint8Array(
+          await file
+            .slice(indexer.offsetAt(r), indexer.offsetAt(r) + indexer.lengthAt(r))
+            .arrayBuffer(),
+        ),
+    ),
+  );
+}
+
+/** Parse one indexed group's rows with the format's full parser. */
+export async function readIndexedGroup(
+  state: IndexedState,
+  groupId: string,
+): Promise<{ group: RolloutGroup | null; issues: ParseIssue[] }> {
+  const rows = state.groups.get(groupId);
+  if (rows === undefined) return { group: null, issues: [] };
+  const issues: ParseIssue[] = [];
+  const drafts: RolloutDraft[] = [];
+  const chunks = await rowBytes(state.file, state.indexer, rows.rows);
+  chunks.forEach((bytes, k) => {
+    const ref = { file: state.file.name, line: state.indexer.lineAt(rows.rows[k]!) };
+    const decoded = decodeRecord(bytes);
+    if (!decoded.ok) {
+      issues.push({ ...ref, message: decoded.message });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(decoded.text) as unknown;
+    } catch (e) {
+      issues.push({
+        ...ref,
+        message: `not valid JSON (${e instanceof Error ? e.message : String(e)})`,
+      });
+      return;
+    }
+    const outcome = state.spec.record(ref, value, {});
+    if (outcome.ok) drafts.push({ ...outcome.value, id: rows.ids[k]! });
+    else issues.push(...outcome.issues);
+  });
+  const grouped = groupDrafts(drafts);
+  issues.push(...grouped.issues);
+  return { group: grouped.groups[0] ?? null, issues };
+}
