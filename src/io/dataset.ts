@@ -81,3 +81,48 @@ export function datasetFromLoad(result: LoadResult): LoadedDataset {
     }),
   };
 }
+
+/**
+ * The dataset once one of its indexed groups has been parsed in full: the group's summary is
+ * rebuilt from what the full parser accepted (it may reject rows the index let through), its issues
+ * join the list, and the counts still add up (every record a rollout or an issue).
+ */
+export function datasetWithParsedGroup(
+  dataset: LoadedDataset,
+  group: RolloutGroup | null,
+  groupId: string,
+  issues: readonly ParseIssue[],
+): LoadedDataset {
+  const index = dataset.summaries.findIndex((s) => s.id === groupId);
+  const before = index === -1 ? 0 : dataset.summaries[index]!.rewards.length;
+  const after = group?.rollouts.length ?? 0;
+  const summaries = [...dataset.summaries];
+  if (index !== -1) {
+    const old = summaries[index]!;
+    const prompt = group?.rollouts[0]?.prompt ?? null;
+    const text =
+      prompt === null
+        ? ""
+        : typeof prompt === "string"
+          ? prompt
+          : ([...prompt].reverse().find((m) => m.role === "user")?.content ?? "");
+    summaries[index] = {
+      ...old,
+      rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
+      prompt: old.prompt !== "" ? old.prompt : flatPreview(text),
+    };
+  }
+  const allIssues = [...dataset.issues, ...issues].sort((a, b) => a.line - b.line);
+  return {
+    ...dataset,
+    summaries,
+    issues: allIssues,
+    stats: {
+      ...dataset.stats,
+      rollouts: dataset.stats.rollouts - before + after,
+      rejected: dataset.stats.rejected + before - after,
+    },
+    groups:
+      group === null ? dataset.groups : [...dataset.groups.filter((g) => g.id !== groupId), group],
+  };
+}

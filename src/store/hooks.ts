@@ -19,20 +19,12 @@ export function useDataset(): LoadedDataset | null {
   return useStore((s) => (s.load.status === "ready" ? s.load.dataset : null));
 }
 
-/** Every issue: the load's and those found later while parsing groups on demand. */
+/** Every issue, including those found while parsing groups on demand. */
 export function useIssues(): readonly ParseIssue[] {
-  const dataset = useDataset();
-  const late = useStore((s) => (s.load.status === "ready" ? s.load.lateIssues : null));
-  return useMemo(
-    () =>
-      dataset === null
-        ? []
-        : late === null || late.length === 0
-          ? dataset.issues
-          : [...dataset.issues, ...late],
-    [dataset, late],
-  );
+  return useStore((s) => (s.load.status === "ready" ? s.load.dataset.issues : EMPTY));
 }
+
+const EMPTY: readonly ParseIssue[] = [];
 
 /** The analysis settings (user settings arrive with the studio UI). */
 export function useSettings(): AnalysisSettings {

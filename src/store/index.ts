@@ -1,14 +1,56 @@
 /**
  * The one bound store, built from typed slices (zustand slices pattern). Components select atomic
  * values or use useShallow; derived numbers come from hooks over src/core, never stored.
+ *
+ * Only user data is persisted (style.md anti-pattern 3): `partialize` keeps the mapping presets
+ * and nothing else, never the dataset. A slice that adds persisted state adds its keys to
+ * `partialize` and validates them in `merge`.
  */
 import { create } from "zustand";
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
+import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 
-export type Store = DatasetSlice & SelectionSlice;
+export type Store = DatasetSlice & SelectionSlice & PresetsSlice;
 
-export const useStore = create<Store>()((...a) => ({
-  ...createDatasetSlice(...a),
-  ...createSelectionSlice(...a),
-}));
+/** The localStorage key of the persisted preferences. */
+export const PERSIST_KEY = "rollout-studio";
+
+/**
+ * localStorage, skipping writes of an unchanged value: persist writes on every state change, and
+ * loading a file changes state many times (progress, groups) while the presets stay the same.
+ */
+function dedupedLocalStorage(): StateStorage {
+  const written = new Map<string, string>();
+  return {
+    getItem: (name) => localStorage.getItem(name),
+    setItem: (name, value) => {
+      if (written.get(name) === value) return;
+      localStorage.setItem(name, value);
+      written.set(name, value);
+    },
+    removeItem: (name) => {
+      written.delete(name);
+      localStorage.removeItem(name);
+    },
+  };
+}
+
+export const useStore = create<Store>()(
+  persist(
+    (...a) => ({
+      ...createDatasetSlice(...a),
+      ...createSelectionSlice(...a),
+      ...createPresetsSlice(...a),
+    }),
+    {
+      name: PERSIST_KEY,
+      version: 1,
+      storage: createJSONStorage(dedupedLocalStorage),
+      partialize: (s) => ({ presets: s.presets }),
+      // Stored values are untrusted input: validate them instead of merging them in as they are.
+      merge: (persisted, current) => ({ ...current, presets: readPresets(persisted) }),
+    },
+  ),
+);

@@ -7,6 +7,7 @@
 import type { RolloutGroup } from "../core/index.ts";
 import {
   decodeRecord,
+  datasetWithParsedGroup,
   flatPreview,
   groupDrafts,
   JsonlIndexer,
@@ -146,42 +147,39 @@ export async function indexJsonlFile(
   callbacks.onProgress(bytes, indexer.rowCount, groups.size);
   const mode = modalSize([...groups.values()].map((g) => g.rows.length));
   const rollouts = [...groups.values()].reduce((s, g) => s + g.rows.length, 0);
-  const firstGroups: RolloutGroup[] = [];
+  issues.sort((a, b) => a.line - b.line);
+  let dataset: LoadedDataset = {
+    file: file.name,
+    container: "jsonl",
+    format: spec.id,
+    formatLabel: spec.label,
+    groupKey: spec.groupKey,
+    candidates,
+    stats: {
+      lines: indexer.lineCount,
+      records: indexer.rowCount,
+      rollouts,
+      rejected: indexer.rowCount - rollouts,
+      blank: indexer.blankCount,
+    },
+    issues,
+    indexed: true,
+    groups: [],
+    summaries: [...groups.entries()].map(([id, g]) => ({
+      id,
+      rewards: g.rewards,
+      prompt: flatPreview(g.prompt),
+      partial: g.rows.length < mode,
+    })),
+  };
+  // The first group is parsed now, so what it shows and what it counts agree from the start.
   const firstId = groups.keys().next().value;
   if (firstId !== undefined) {
     const first = await readIndexedGroup(state, firstId);
-    if (first.group) firstGroups.push(first.group);
+    dataset = datasetWithParsedGroup(dataset, first.group, firstId, first.issues);
   }
-  issues.sort((a, b) => a.line - b.line);
-  return {
-    state,
-    dataset: {
-      file: file.name,
-      container: "jsonl",
-      format: spec.id,
-      formatLabel: spec.label,
-      groupKey: spec.groupKey,
-      candidates,
-      stats: {
-        lines: indexer.lineCount,
-        records: indexer.rowCount,
-        rollouts,
-        rejected: indexer.rowCount - rollouts,
-        blank: indexer.blankCount,
-      },
-      issues,
-      indexed: true,
-      groups: firstGroups,
-      summaries: [...groups.entries()].map(([id, g]) => ({
-        id,
-        rewards: g.rewards,
-        prompt: flatPreview(g.prompt),
-        partial: g.rows.length < mode,
-      })),
-    },
-  };
+  return { state, dataset };
 }
-
 /** Read the bytes of some rows: one slice when they sit close together, else one slice per row. */
 async function rowBytes(
   file: Blob,

@@ -5,7 +5,12 @@
  */
 import type { StateCreator } from "zustand";
 import type { RolloutGroup } from "../../core/index.ts";
-import type { FormatCandidate, FormatOptions, LoadedDataset, ParseIssue } from "../../io/index.ts";
+import {
+  datasetWithParsedGroup,
+  type FormatCandidate,
+  type FormatOptions,
+  type LoadedDataset,
+} from "../../io/index.ts";
 import type { LoadPhase } from "../../workers/protocol.ts";
 import {
   requestGroup,
@@ -37,8 +42,6 @@ export type LoadState =
       readonly dataset: LoadedDataset;
       /** Parsed groups by id: all of them for a whole-file load. */
       readonly groups: ReadonlyMap<string, RolloutGroup>;
-      /** Problems found while parsing groups on demand, after the load. */
-      readonly lateIssues: readonly ParseIssue[];
     }
   | {
       readonly status: "error";
@@ -103,7 +106,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           performance.mark("index-done");
           const groups = new Map(event.dataset.groups.map((g) => [g.id, g]));
           set({
-            load: { status: "ready", file, dataset: event.dataset, groups, lateIssues: [] },
+            load: { status: "ready", file, dataset: event.dataset, groups },
             selectedGroupId: event.dataset.summaries[0]?.id ?? null,
           });
           break;
@@ -154,7 +157,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
     requestGroup(groupId, (reply) => {
       pending.delete(groupId);
       const now = get().load;
-      if (now.status !== "ready" || now.dataset !== dataset) return;
+      if (now.status !== "ready" || now.file !== load.file) return;
       const groups = new Map(now.groups);
       if (reply.kind === "group" && reply.group !== null) {
         groups.set(groupId, reply.group);
@@ -165,17 +168,17 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           if (id !== selected) groups.delete(id);
         }
       }
-      const late =
+      const updated =
         reply.kind === "group"
-          ? reply.issues
-          : [
+          ? datasetWithParsedGroup(now.dataset, reply.group, groupId, reply.issues)
+          : datasetWithParsedGroup(now.dataset, null, groupId, [
               {
                 file: dataset.file,
                 line: 0,
                 message: `group ${groupId} could not be read: ${reply.message}`,
               },
-            ];
-      set({ load: { ...now, groups, lateIssues: [...now.lateIssues, ...late] } });
+            ]);
+      set({ load: { ...now, dataset: { ...updated, groups: [] }, groups } });
     });
   },
 });

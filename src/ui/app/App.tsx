@@ -10,6 +10,16 @@ import { useStore } from "../../store/index.ts";
 
 import "./App.css";
 
+/**
+ * `?index-threshold=BYTES` lowers the size from which JSONL files are indexed and parsed a group at a
+ * time (default 32 MB): the e2e specs use it to test that path on small files.
+ */
+function indexThresholdFromUrl(): { indexThreshold?: number } {
+  const raw = new URLSearchParams(window.location.search).get("index-threshold");
+  const value = raw === null ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 ? { indexThreshold: value } : {};
+}
+
 /** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
 export default function App() {
   const status = useStore((s) => s.load.status);
@@ -21,7 +31,7 @@ export default function App() {
     const file = files[0];
     if (file === undefined) return;
     setIssuesOpen(false);
-    loadFile(file);
+    loadFile(file, indexThresholdFromUrl());
   };
 
   return (

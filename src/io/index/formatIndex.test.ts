@@ -1,0 +1,65 @@
+/**
+ * The index path must agree with the full parser: for every row the full loader accepts, the index
+ * gives the same group, id and reward; every row the index rejects, the full loader rejects too.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { rolloutReward } from "../../core/index.ts";
+import { datasetFromLoad, datasetWithParsedGroup } from "../dataset.ts";
+import { loadBytes } from "../formats/load.ts";
+import { formatIndexFor, NATIVE_INDEX } from "./formatIndex.ts";
+import { indexJsonl } from "./jsonlIndexer.ts";
+
+const NATIVE = join(import.meta.dirname, "../__fixtures__/native");
+
+describe("NATIVE_INDEX agrees with the native parser", () => {
+  it.each(readdirSync(NATIVE).filter((f) => f.endsWith(".jsonl")))("%s", async (name) => {
+    const bytes = new Uint8Array(readFileSync(join(NATIVE, name)));
+    const full = await loadBytes(name, bytes);
+    const indexer = indexJsonl([bytes], { keys: NATIVE_INDEX.keys });
+    const byLine = new Map<number, { groupId: string; id: string | null; reward: number } | null>();
+    for (let r = 0; r < indexer.rowCount; r++) {
+      const read = indexer.statusAt(r) === "ok" ? NATIVE_INDEX.read(indexer.row(r).values) : null;
+      byLine.set(indexer.lineAt(r), read?.ok ? read.key : null);
+    }
+    for (const group of full.groups) {
+      for (const rollout of group.rollouts) {
+        const key = byLine.get(rollout.source.line);
+        expect(key, `line ${rollout.source.line}`).toBeTruthy();
+        expect(key!.groupId).toBe(group.id);
+        if (key!.id !== null) expect(key!.id).toBe(rollout.id);
+        const reward = rolloutReward(rollout, null);
+        if (Number.isNaN(reward)) expect(key!.reward).toBeNaN();
+        else expect(key!.reward).toBe(reward);
+      }
+    }
+    const accepted = new Set(full.groups.flatMap((g) => g.rollouts.map((r) => r.source.line)));
+    for (const [line, key] of byLine)
+      if (key === null) expect(accepted.has(line), `line ${line}`).toBe(false);
+  });
+
+  it("only formats with a top-level group key are indexed", () => {
+    expect(formatIndexFor("native")).toBe(NATIVE_INDEX);
+    expect(formatIndexFor("verl")).toBeUndefined();
+  });
+});
+
+describe("datasetWithParsedGroup", () => {
+  it("rebuilds the summary and keeps the counts adding up", async () => {
+    const text =
+      '{"group_id":"g","completion":"a","reward":1}\n{"group_id":"g","completion":"b","reward":0}\n';
+    const dataset = datasetFromLoad(await loadBytes("f.jsonl", new TextEncoder().encode(text)));
+    const group = dataset.groups[0]!;
+    const shrunk = datasetWithParsedGroup(
+      dataset,
+      { ...group, rollouts: group.rollouts.slice(0, 1) },
+      "g",
+      [{ file: "f.jsonl", line: 2, message: "rejected by the full parser" }],
+    );
+    expect(shrunk.summaries[0]!.rewards).toEqual([1]);
+    expect(shrunk.stats).toMatchObject({ records: 2, rollouts: 1, rejected: 1 });
+    expect(shrunk.stats.rollouts + shrunk.stats.rejected).toBe(shrunk.stats.records);
+    expect(shrunk.issues).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Saved field mappings ("presets") for the mapped format: the field-mapping dialog saves, lists,
+ * applies and deletes them. This is user data, so it is persisted (store/index.ts partializes it
+ * into localStorage); what comes back from storage is validated here, in `readPresets`, once.
+ */
+import type { StateCreator } from "zustand";
+import { z } from "zod";
+import type { FormatOptions } from "../../io/index.ts";
+import type { Store } from "../index.ts";
+
+/** A complete field mapping: the mapped format's required keys, and the optional ones. */
+export interface FieldMapping {
+  readonly groupKey: string;
+  readonly textKey: string;
+  /** "" when the rollouts have no id field (ids become `<group>/<index>`). */
+  readonly idKey: string;
+  readonly rewardKeys: readonly string[];
+}
+
+export interface MappingPreset {
+  readonly name: string;
+  readonly mapping: FieldMapping;
+}
+
+/** The mapped format's options for a mapping: an empty id is left out. */
+export function mappingToFormatOptions(mapping: FieldMapping): FormatOptions {
+  return {
+    groupKey: mapping.groupKey,
+    textKey: mapping.textKey,
+    ...(mapping.idKey === "" ? {} : { idKey: mapping.idKey }),
+    rewardKeys: [...mapping.rewardKeys],
+  };
+}
+
+const presetSchema = z.object({
+  name: z.string().trim().min(1),
+  mapping: z.object({
+    groupKey: z.string().min(1),
+    textKey: z.string().min(1),
+    idKey: z.string().catch(""),
+    rewardKeys: z.array(z.string()).catch([]),
+  }),
+});
+
+/**
+ * The presets in a persisted value (anything: it comes from localStorage, which the user or an
+ * older version may have written). Invalid entries are dropped one by one; a later duplicate name
+ * is dropped too.
+ */
+export function readPresets(persisted: unknown): MappingPreset[] {
+  const list = z.object({ presets: z.array(z.unknown()) }).safeParse(persisted);
+  if (!list.success) return [];
+  const out: MappingPreset[] = [];
+  for (const entry of list.data.presets) {
+    const parsed = presetSchema.safeParse(entry);
+    if (parsed.success && !out.some((p) => p.name === parsed.data.name)) out.push(parsed.data);
+  }
+  return out;
+}
+
+export interface PresetsSlice {
+  /** Oldest first. Names are unique (trimmed). */
+  readonly presets: readonly MappingPreset[];
+  /** Save a mapping under a name; an existing preset of that name is replaced in place. */
+  readonly savePreset: (name: string, mapping: FieldMapping) => void;
+  readonly deletePreset: (name: string) => void;
+}
+
+export const createPresetsSlice: StateCreator<Store, [], [], PresetsSlice> = (set) => ({
+  presets: [],
+  savePreset: (rawName, mapping) => {
+    const name = rawName.trim();
+    if (name === "") return;
+    const preset: MappingPreset = {
+      name,
+      mapping: { ...mapping, rewardKeys: [...mapping.rewardKeys] },
+    };
+    set((s) => {
+      const at = s.presets.findIndex((p) => p.name === name);
+      return {
+        presets:
+          at === -1 ? [...s.presets, preset] : s.presets.map((p, i) => (i === at ? preset : p)),
+      };
+    });
+  },
+  deletePreset: (name) => set((s) => ({ presets: s.presets.filter((p) => p.name !== name) })),
+});
