@@ -559,3 +559,27 @@ describe("detection between formats", () => {
     );
   });
 });
+
+describe("duplicate ids in records without lines", () => {
+  it("name the member of both records", async () => {
+    const doc = {
+      timestamp: "t",
+      info: {},
+      tasks: [],
+      simulations: [0, 1].map(() => ({
+        id: "sim",
+        task_id: "7",
+        trial: 0,
+        reward_info: { reward: 1 },
+        messages: [],
+      })),
+    };
+    const r = await loadText("dup.json", JSON.stringify(doc, null, 2));
+    expect(r.issues.filter((i) => i.field === "id")).toEqual([
+      expect.objectContaining({
+        member: "simulations[1]",
+        message: expect.stringContaining("(first at simulations[0])") as string,
+      }),
+    ]);
+  });
+});

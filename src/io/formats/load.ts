@@ -16,6 +16,7 @@ import {
 } from "../containers/bytes.ts";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import { readContainerExtra } from "../containers/extra.ts";
+import { parseJsonLenient } from "../containers/pythonJson.ts";
 import { groupDrafts, type RolloutDraft } from "./records.ts";
 import { FORMATS, formatById } from "./registry.ts";
 import type { Container, FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
@@ -119,13 +120,7 @@ export function sniffContainer(file: string, bytes: Uint8Array): Container {
   return "csv";
 }
 
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
-  }
-}
+const tryParse = parseJsonLenient;
 
 function preview(text: string): string {
   const t = text.trim();

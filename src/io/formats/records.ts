@@ -49,11 +49,12 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
       const id = d.id ?? `${groupId}/${rollouts.length}`;
       const first = seen.get(id);
       if (first !== undefined) {
+        const firstAt =
+          first.line > 0 ? `line ${first.line}` : (first.member ?? "an earlier record");
         issues.push({
-          file: d.source.file,
-          line: d.source.line,
+          ...d.source,
           field: "id",
-          message: `duplicate rollout id "${id}" (first at line ${first.line}); this row is skipped`,
+          message: `duplicate rollout id "${id}" (first at ${firstAt}); this row is skipped`,
         });
         continue;
       }
