@@ -417,3 +417,26 @@ describe("field mapping flags: --group-key, --text-key, --reward-key, --id-key",
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe("large files stream through the byte index", () => {
+  const FIXTURES = join(ROOT, "src/io/__fixtures__/native");
+  it.each(["basic.jsonl", "malformed.jsonl", "bom-no-final-newline.jsonl"])(
+    "%s gives the same analysis streamed as read whole",
+    async (name) => {
+      const whole = await run(["analyze", join(FIXTURES, name), "--json"]);
+      process.env.ROLLOUT_STUDIO_INDEX_THRESHOLD = "0";
+      try {
+        const streamed = await run(["analyze", join(FIXTURES, name), "--json"]);
+        expect(streamed.code).toBe(whole.code);
+        const a = JSON.parse(whole.stdout) as JsonOut;
+        const b = JSON.parse(streamed.stdout) as JsonOut;
+        expect(b.summary).toEqual(a.summary);
+        expect(b.groups).toEqual(a.groups);
+        const where = (o: JsonOut) => o.issues.map((i) => [i.line, i.field ?? null]);
+        expect(where(b)).toEqual(where(a));
+      } finally {
+        delete process.env.ROLLOUT_STUDIO_INDEX_THRESHOLD;
+      }
+    },
+  );
+});

@@ -1,12 +1,13 @@
 /** The `--json` document. Field names are a public contract: add fields, never rename them. */
 import type { DatasetAnalysis } from "../core/index.ts";
-import type { LoadResult, ParseIssue } from "../io/index.ts";
+import type { ParseIssue } from "../io/index.ts";
+import type { CliLoad } from "./loadForCli.ts";
 
 /** JSON has no NaN: a missing number is null. */
 const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 export function analysisJson(
-  loaded: LoadResult,
+  loaded: CliLoad,
   analysis: DatasetAnalysis,
   issues: readonly ParseIssue[],
 ) {

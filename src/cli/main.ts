@@ -5,7 +5,6 @@
  * annotations); 2 usage error; 3 analysed, but some input was rejected or an annotation was ignored
  * (every problem is reported with its file and line).
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../core/index.ts";
@@ -14,12 +13,13 @@ import {
   FORMATS,
   formatIssue,
   LoadError,
-  loadBytes,
   formatById,
   type FormatOptions,
   type ParseIssue,
 } from "../io/index.ts";
 import { analysisJson } from "./json.ts";
+import { indexThreshold, loadForCli } from "./loadForCli.ts";
+import { readBytes } from "./readBytes.ts";
 import { settingsFromFlags, UsageError } from "./settings.ts";
 import { summaryText } from "./summary.ts";
 
@@ -64,25 +64,6 @@ Options:
 
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
 `;
-
-function readBytes(path: string, what: string): Uint8Array {
-  try {
-    return readFileSync(path);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "is a directory"
-          : code === "EACCES"
-            ? "permission denied"
-            : e instanceof Error
-              ? e.message
-              : String(e);
-    throw new LoadError(path, `cannot read the ${what}: ${reason}`);
-  }
-}
 
 /**
  * The field mapping from --group-key, --text-key, --reward-key (repeatable, comma-separated) and
@@ -206,10 +187,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 
   const file = rest[0]!;
-  const loaded = await loadBytes(file, readBytes(resolve(io.cwd, file), "rollout file"), {
+  const loaded = await loadForCli(
+    resolve(io.cwd, file),
+    file,
     format,
-    options: mapping,
-  });
+    mapping,
+    indexThreshold(process.env),
+  );
 
   let resolved: ResolvedAnnotations | undefined;
   const annotationIssues: ParseIssue[] = [];

@@ -1,6 +1,6 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
 import type { DatasetAnalysis } from "../core/index.ts";
-import type { LoadResult } from "../io/index.ts";
+import type { CliLoad } from "./loadForCli.ts";
 
 const MAX_ROWS = 60;
 
@@ -21,7 +21,7 @@ function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>):
     .join("\n");
 }
 
-export function summaryText(loaded: LoadResult, analysis: DatasetAnalysis): string {
+export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string {
   const s = analysis.summary;
   const st = analysis.settings;
   const lines: string[] = [];

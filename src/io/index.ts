@@ -12,3 +12,5 @@ export * from "./index/jsonlIndexer.ts";
 export * from "./index/formatIndex.ts";
 export * from "./dataset.ts";
 export * from "./formats/records.ts";
+export * from "./stream/readBlob.ts";
+export * from "./stream/indexedFile.ts";

@@ -3,7 +3,8 @@
  * The load worker: reads the chosen file off the main thread with the same loaders as the CLI, and
  * keeps an indexed file's index to parse its groups on demand. A thin switch over the protocol.
  */
-import { readIndexedGroup, type IndexedState } from "./indexedLoad.ts";
+
+import { readIndexedGroup, type IndexedState } from "../io/index.ts";
 import { runLoad } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 

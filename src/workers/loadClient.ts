@@ -3,8 +3,8 @@
  * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
  * while parsing).
  */
-import type { FormatOptions } from "../io/index.ts";
-import { readIndexedGroup, type IndexedState } from "./indexedLoad.ts";
+import { readIndexedGroup, type FormatOptions, type IndexedState } from "../io/index.ts";
+
 import { runLoad } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 

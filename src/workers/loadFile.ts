@@ -4,23 +4,19 @@
  */
 import {
   AmbiguousFormatError,
-  chooseFormat,
   datasetFromLoad,
-  decodeRecord,
-  formatIndexFor,
   LoadError,
   loadBytes,
-  sniffContainer,
-  splitJsonlBytes,
+  INDEX_MIN_BYTES,
+  indexBlobIfPossible,
+  LoadCancelled,
+  readFileBytes,
   type FormatOptions,
+  type IndexedState,
 } from "../io/index.ts";
-import { indexJsonlFile, type IndexedState } from "./indexedLoad.ts";
-import type { LoadReply } from "./protocol.ts";
-import { LoadCancelled, readFileBytes } from "./readFile.ts";
 
-/** Below this, reading and parsing the whole file is simplest and fast enough. */
-export const INDEX_MIN_BYTES = 32 << 20;
-const HEAD_BYTES = 4 << 20;
+import type { LoadReply } from "./protocol.ts";
+
 const PROGRESS_EVERY_BYTES = 8 << 20;
 
 export interface LoadJob {
@@ -29,29 +25,6 @@ export interface LoadJob {
   readonly format?: string;
   readonly options?: FormatOptions;
   readonly indexThreshold?: number;
-}
-
-/** The first records of a large JSONL file, for format detection without reading it all. */
-async function sampleHead(
-  file: File,
-): Promise<{ container: ReturnType<typeof sniffContainer>; sample: unknown[] }> {
-  const head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
-  const container = sniffContainer(file.name, head);
-  if (container !== "jsonl") return { container, sample: [] };
-  const { records } = splitJsonlBytes(head);
-  // The last line of a cut head may be incomplete.
-  const whole = file.size > head.length ? records.slice(0, -1) : records;
-  const sample: unknown[] = [];
-  for (const r of whole.slice(0, 50)) {
-    const decoded = decodeRecord(head.subarray(r.start, r.end));
-    if (!decoded.ok) continue;
-    try {
-      sample.push(JSON.parse(decoded.text));
-    } catch {
-      // Detection skips lines it cannot parse; the full load reports them.
-    }
-  }
-  return { container, sample };
 }
 
 /**
@@ -66,43 +39,32 @@ export async function runLoad(
   const { requestId, file } = job;
   try {
     if (file.size >= (job.indexThreshold ?? INDEX_MIN_BYTES) && job.options === undefined) {
-      const { container, sample } = await sampleHead(file);
-      if (container === "jsonl") {
-        const { spec, candidates } = chooseFormat(
-          file.name,
-          container,
-          sample,
-          undefined,
-          job.format,
-        );
-        const index = formatIndexFor(spec.id);
-        if (index !== undefined) {
+      emit({
+        kind: "progress",
+        requestId,
+        phase: "indexing",
+        bytes: 0,
+        totalBytes: file.size,
+        rows: 0,
+        groups: 0,
+      });
+      const indexed = await indexBlobIfPossible(file, job.format, {
+        isCancelled,
+        onProgress: (bytes, rows, groups) =>
           emit({
             kind: "progress",
             requestId,
             phase: "indexing",
-            bytes: 0,
+            bytes,
             totalBytes: file.size,
-            rows: 0,
-            groups: 0,
-          });
-          const { dataset, state } = await indexJsonlFile(file, spec, index, candidates, {
-            isCancelled,
-            onProgress: (bytes, rows, groups) =>
-              emit({
-                kind: "progress",
-                requestId,
-                phase: "indexing",
-                bytes,
-                totalBytes: file.size,
-                rows,
-                groups,
-              }),
-            onFirstGroup: (group) => emit({ kind: "first-group", requestId, group }),
-          });
-          emit({ kind: "done", requestId, dataset });
-          return state;
-        }
+            rows,
+            groups,
+          }),
+        onFirstGroup: (group) => emit({ kind: "first-group", requestId, group }),
+      });
+      if (indexed !== null) {
+        emit({ kind: "done", requestId, dataset: indexed.dataset });
+        return indexed.state;
       }
     }
     let lastReported = -Infinity;

@@ -1,28 +1,26 @@
 /**
  * The large-file path (performance.md section 11): index a JSONL file on bytes with a BYOB reader
- * and one reused 1 MB buffer, keep only offsets, group keys and rewards, post the first group as
+ * and one reused 1 MB buffer (in the browser's worker, and in the CLI through a file-backed Blob),
+ * keep only offsets, group keys and rewards, post the first group as
  * soon as it is known, and parse a group's rows only when someone opens it. Never File.text(), never
  * a whole-file decode.
  */
-import type { RolloutGroup } from "../core/index.ts";
-import {
-  decodeRecord,
-  datasetWithParsedGroup,
-  flatPreview,
-  groupDrafts,
-  JsonlIndexer,
-  jsonlBadReasonMessage,
-  modalSize,
-  type FormatCandidate,
-  type FormatIndexSpec,
-  type FormatSpec,
-  type LoadedDataset,
-  type ParseIssue,
-  type RolloutDraft,
-} from "../io/index.ts";
-import { LoadCancelled } from "./readFile.ts";
+import type { RolloutGroup } from "../../core/index.ts";
+import { decodeRecord, splitJsonlBytes } from "../containers/bytes.ts";
+import { parseJsonLenient } from "../containers/pythonJson.ts";
+import { datasetWithParsedGroup, flatPreview, modalSize, type LoadedDataset } from "../dataset.ts";
+import { chooseFormat, sniffContainer, type FormatCandidate } from "../formats/load.ts";
+import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
+import type { Container, FormatSpec } from "../formats/spec.ts";
+import { formatIndexFor, type FormatIndexSpec } from "../index/formatIndex.ts";
+import { JsonlIndexer, jsonlBadReasonMessage } from "../index/jsonlIndexer.ts";
+import type { ParseIssue } from "../issues.ts";
+import { blobChunks } from "./readBlob.ts";
 
 const CHUNK = 1 << 20;
+
+/** Below this, reading and parsing the whole file is simplest and fast enough; above it, index. */
+export const INDEX_MIN_BYTES = 32 << 20;
 
 interface GroupRows {
   readonly rows: number[];
@@ -33,7 +31,7 @@ interface GroupRows {
 
 /** What the worker keeps to parse groups later. */
 export interface IndexedState {
-  readonly file: File;
+  readonly file: Blob & { readonly name: string };
   readonly spec: FormatSpec;
   readonly indexer: JsonlIndexer;
   readonly groups: ReadonlyMap<string, GroupRows>;
@@ -52,7 +50,7 @@ export interface IndexCallbacks {
  * reported with the group.
  */
 export async function indexJsonlFile(
-  file: File,
+  file: Blob & { readonly name: string },
   spec: FormatSpec,
   index: FormatIndexSpec,
   candidates: readonly FormatCandidate[],
@@ -115,21 +113,11 @@ export async function indexJsonlFile(
     }
   };
 
-  const stream = file.stream();
-  const reader = stream.getReader({ mode: "byob" });
-  let buffer = new ArrayBuffer(CHUNK);
   let bytes = 0;
   let lastReport = 0;
-  for (;;) {
-    if (callbacks.isCancelled()) {
-      await reader.cancel();
-      throw new LoadCancelled();
-    }
-    const { value, done } = await reader.read(new Uint8Array(buffer, 0, CHUNK));
-    if (done || value === undefined) break;
+  for await (const value of blobChunks(file, callbacks.isCancelled)) {
     indexer.push(value);
     bytes += value.byteLength;
-    buffer = value.buffer;
     handleRows();
     // The first group is shown once a second group has started (so the first is probably whole).
     if (!firstPosted && groups.size >= 2) {
@@ -246,4 +234,45 @@ export async function readIndexedGroup(
   const grouped = groupDrafts(drafts);
   issues.push(...grouped.issues);
   return { group: grouped.groups[0] ?? null, issues };
+}
+
+const HEAD_BYTES = 4 << 20;
+
+/** The first records of a large file, for format detection without reading it all. */
+async function sampleHead(
+  file: Blob & { readonly name: string },
+): Promise<{ container: Container; sample: unknown[] }> {
+  const head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
+  const container = sniffContainer(file.name, head);
+  if (container !== "jsonl") return { container, sample: [] };
+  const { records } = splitJsonlBytes(head);
+  // The last line of a cut head may be incomplete.
+  const whole = file.size > head.length ? records.slice(0, -1) : records;
+  const sample: unknown[] = [];
+  for (const r of whole.slice(0, 50)) {
+    const decoded = decodeRecord(head.subarray(r.start, r.end));
+    if (!decoded.ok) continue;
+    const parsed = parseJsonLenient(decoded.text);
+    if (parsed.ok) sample.push(parsed.value);
+  }
+  return { container, sample };
+}
+
+/**
+ * Index a large file when it is JSONL in a format whose group key can be read from the index
+ * (see formatIndex.ts); null when it must be loaded whole instead.
+ *
+ * @throws LoadError / AmbiguousFormatError from detection, as a whole-file load would
+ */
+export async function indexBlobIfPossible(
+  file: Blob & { readonly name: string },
+  format: string | undefined,
+  callbacks: IndexCallbacks,
+): Promise<{ dataset: LoadedDataset; state: IndexedState } | null> {
+  const { container, sample } = await sampleHead(file);
+  if (container !== "jsonl") return null;
+  const { spec, candidates } = chooseFormat(file.name, container, sample, undefined, format);
+  const index = formatIndexFor(spec.id);
+  if (index === undefined) return null;
+  return indexJsonlFile(file, spec, index, candidates, callbacks);
 }

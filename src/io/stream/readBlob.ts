@@ -16,8 +16,25 @@ export async function readFileBytes(
   isCancelled: () => boolean,
 ): Promise<Uint8Array> {
   const out = new Uint8Array(file.size);
-  const stream = file.stream();
   let offset = 0;
+  for await (const chunk of blobChunks(file, isCancelled)) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+    onProgress(offset);
+  }
+  return out.subarray(0, offset);
+}
+
+/**
+ * The bytes of a Blob in order, read with a BYOB reader into one reused 1 MB buffer where the
+ * platform supports it (each chunk is valid only until the next is requested), else with the
+ * default reader. Stops with LoadCancelled when asked.
+ */
+export async function* blobChunks(
+  blob: Blob,
+  isCancelled: () => boolean,
+): AsyncGenerator<Uint8Array> {
+  const stream = blob.stream();
   let reader: ReadableStreamBYOBReader | null = null;
   try {
     reader = stream.getReader({ mode: "byob" });
@@ -32,25 +49,19 @@ export async function readFileBytes(
         throw new LoadCancelled();
       }
       const { value, done } = await reader.read(new Uint8Array(buffer, 0, CHUNK));
-      if (done || value === undefined) break;
-      out.set(value, offset);
-      offset += value.byteLength;
+      if (done || value === undefined) return;
+      yield value;
       buffer = value.buffer;
-      onProgress(offset);
-    }
-  } else {
-    const plain = stream.getReader();
-    for (;;) {
-      if (isCancelled()) {
-        await plain.cancel();
-        throw new LoadCancelled();
-      }
-      const { value, done } = await plain.read();
-      if (done) break;
-      out.set(value, offset);
-      offset += value.byteLength;
-      onProgress(offset);
     }
   }
-  return out.subarray(0, offset);
+  const plain = stream.getReader();
+  for (;;) {
+    if (isCancelled()) {
+      await plain.cancel();
+      throw new LoadCancelled();
+    }
+    const { value, done } = await plain.read();
+    if (done) return;
+    yield value;
+  }
 }
