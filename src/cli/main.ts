@@ -38,7 +38,8 @@ values for groups your annotations rank.
 
 Options:
   --annotations A.json          studio annotations export (version 1)
-  --format auto|FORMAT          skip detection and read FILE as FORMAT (native, tau-bench, ...)
+  --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
+                                ${FORMATS.map((f) => f.id).join(", ")}
   --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
                                 mapping (format "mapped"): F is a field name or a dotted path
   --reward-key F                a reward field; repeat it or separate with commas for components
@@ -63,6 +64,7 @@ Options:
   -h, --help                    show this help
 
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
+JSONL files of 32 MB or more are indexed and parsed a group at a time (ROLLOUT_STUDIO_INDEX_THRESHOLD=BYTES changes the size).
 `;
 
 /**
