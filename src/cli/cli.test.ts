@@ -4,7 +4,7 @@
  * exits non-zero with a clear message and no stack trace.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -439,4 +439,51 @@ describe("large files stream through the byte index", () => {
       }
     },
   );
+});
+
+describe("the CLI loads every fixture as the golden files say", () => {
+  const FIXTURES = join(ROOT, "src/io/__fixtures__");
+  const cases = readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(join(FIXTURES, d.name))
+        .filter(
+          (f) => /\.(jsonl|json|csv|parquet)$/.test(f) && !/\.(expected|options)\.json$/.test(f),
+        )
+        .map((f) => ({ dir: d.name, file: f, base: f.replace(/\.[^.]+$/, "") }))
+        .filter((c) => existsSync(join(FIXTURES, c.dir, `${c.base}.expected.json`))),
+    );
+
+  it.each(cases)("$dir/$file", async ({ dir, file, base }) => {
+    const expected = JSON.parse(
+      readFileSync(join(FIXTURES, dir, `${base}.expected.json`), "utf8"),
+    ) as {
+      format: string;
+      groups: { id: string; rollouts: { id: string; reward: number | null }[] }[];
+      issues: { line: number; field?: string }[];
+    };
+    const optionsPath = join(FIXTURES, dir, `${base}.options.json`);
+    const flags: string[] = [];
+    if (existsSync(optionsPath)) {
+      const o = JSON.parse(readFileSync(optionsPath, "utf8")) as {
+        format?: string;
+        options?: { groupKey?: string; textKey?: string; idKey?: string; rewardKeys?: string[] };
+      };
+      if (o.format) flags.push("--format", o.format);
+      if (o.options?.groupKey) flags.push("--group-key", o.options.groupKey);
+      if (o.options?.textKey) flags.push("--text-key", o.options.textKey);
+      if (o.options?.idKey) flags.push("--id-key", o.options.idKey);
+      for (const k of o.options?.rewardKeys ?? []) flags.push("--reward-key", k);
+    }
+    const r = await run(["analyze", join(FIXTURES, dir, file), "--json", ...flags]);
+    expect(r.code).toBe(expected.issues.length === 0 ? EXIT.ok : EXIT.issues);
+    const out = JSON.parse(r.stdout) as JsonOut;
+    expect(out.format).toBe(expected.format);
+    expect(out.groups.map((g) => [g.id, g.rollouts.map((x) => x.id)])).toEqual(
+      expected.groups.map((g) => [g.id, g.rollouts.map((x) => x.id)]),
+    );
+    expect(out.issues.map((i) => [i.line, i.field ?? null])).toEqual(
+      expected.issues.map((i) => [i.line, i.field ?? null]),
+    );
+  });
 });
