@@ -6,6 +6,8 @@ import IssuesPanel from "../features/loader/IssuesPanel.tsx";
 import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/groups/GroupDetail.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
+import MappingDialog from "../features/mapping/MappingDialog.tsx";
+import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
 
 import "./App.css";
@@ -26,6 +28,7 @@ export default function App() {
   const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
   const loadFile = useStore((s) => s.loadFile);
   const [issuesOpen, setIssuesOpen] = useState(false);
+  const mapping = useMappingDialog();
   const openId = useId();
   const open = (files: readonly File[]): void => {
     const file = files[0];
@@ -63,7 +66,10 @@ export default function App() {
         </main>
       ) : (
         <main className="app__dataset">
-          <LoadPanel />
+          <LoadPanel onMapFields={mapping.open} />
+          {mapping.file !== null ? (
+            <MappingDialog file={mapping.file} onClose={mapping.close} />
+          ) : null}
           {preview !== null ? (
             <div className="app__preview">
               <GroupPreview group={preview} />

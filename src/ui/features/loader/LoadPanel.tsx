@@ -8,7 +8,18 @@ import { useStore } from "../../../store/index.ts";
 import { formatBytes } from "../../components/formatBytes.ts";
 import styles from "./Loader.module.css";
 
-export default function LoadPanel() {
+/** The format that reads any table through a field mapping (io/formats/mapped.ts). */
+const MAPPED_FORMAT = "mapped";
+
+export interface LoadPanelProps {
+  /**
+   * Opens the field-mapping dialog for the failed file. When given, the error offers "Map fields…"
+   * in place of reading the file as the mapped format, which cannot load without a mapping.
+   */
+  readonly onMapFields?: () => void;
+}
+
+export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
   const load = useStore((s) => s.load);
   const { loadFile, cancelLoad } = useStore(
     useShallow((s) => ({ loadFile: s.loadFile, cancelLoad: s.cancelLoad })),
@@ -50,10 +61,11 @@ export default function LoadPanel() {
     );
   }
   if (load.status !== "error") return null;
-  const choices =
+  const choices = (
     load.candidates.length > 0
       ? load.candidates.map((c) => ({ id: c.id, label: c.label }))
-      : FORMATS.map((f) => ({ id: f.id, label: f.label }));
+      : FORMATS.map((f) => ({ id: f.id, label: f.label }))
+  ).filter((c) => onMapFields === undefined || c.id !== MAPPED_FORMAT);
   return (
     <section className={styles.panel} data-testid="load.error">
       <p className={styles.error} role="alert">
@@ -65,6 +77,17 @@ export default function LoadPanel() {
           : "Read it as a specific format instead:"}
       </p>
       <div className={styles.choices}>
+        {onMapFields !== undefined ? (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={onMapFields}
+            aria-haspopup="dialog"
+            data-testid="load.map-fields"
+          >
+            Map fields…
+          </button>
+        ) : null}
         {choices.map((c) => (
           <button
             key={c.id}

@@ -1,0 +1,191 @@
+/**
+ * The records at the start of a file, for the field-mapping dialog: only the first SAMPLE_BYTES
+ * are read (never the whole file), the container is sniffed with src/io's rules, and the records
+ * that fit whole in that slice are parsed. The cut-off last record is dropped.
+ *
+ * src/io's barrel exports the JSONL and JSON-array splitters but not its CSV reader
+ * (containers/csv.ts), so the CSV sample is parsed here by `parseCsvSample`; it follows the same
+ * RFC 4180 rules, and the real load still goes through src/io.
+ */
+import {
+  decodeRecord,
+  sniffContainer,
+  splitJsonArrayBytes,
+  splitJsonlBytes,
+  stripBom,
+  type ByteRecord,
+  type Container,
+} from "../../../io/index.ts";
+
+/** How much of the file the dialog reads. */
+export const SAMPLE_BYTES = 64 * 1024;
+
+export type MappingSample =
+  | {
+      readonly ok: true;
+      readonly container: Container;
+      readonly records: readonly unknown[];
+      /** True when the file is longer than the slice that was read. */
+      readonly partial: boolean;
+      /** CSV only: the header's names, so columns show even when no row fits in the sample. */
+      readonly header: readonly string[] | null;
+    }
+  | { readonly ok: false; readonly message: string };
+
+const LABEL: Record<Container, string> = {
+  jsonl: "JSON lines",
+  "json-array": "a JSON array",
+  "json-document": "one JSON document",
+  csv: "CSV",
+  parquet: "Parquet",
+  zip: "a zip archive",
+};
+
+/** The container's name for people: "JSON lines", "CSV", … */
+export const containerLabel = (container: Container): string => LABEL[container];
+
+function parseRanges(bytes: Uint8Array, ranges: readonly ByteRecord[]): unknown[] {
+  const out: unknown[] = [];
+  for (const r of ranges) {
+    const decoded = decodeRecord(bytes.subarray(r.start, r.end));
+    if (!decoded.ok) continue;
+    try {
+      out.push(JSON.parse(decoded.text));
+    } catch {
+      // A line that is not JSON shows up as an issue when the file is loaded; the sample skips it.
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows of CSV text: the first row names the columns. Quoted fields may hold commas, newlines
+ * and doubled quotes; CRLF and a BOM are handled; blank lines are skipped. When `partial`, the last
+ * row (cut by the sample's end) is dropped.
+ */
+export function parseCsvSample(
+  text: string,
+  partial: boolean,
+): { header: string[]; rows: Record<string, string>[] } {
+  const body = stripBom(text);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let inQuotes = false;
+  let atFieldStart = true;
+  const endRow = (): void => {
+    row.push(field);
+    if (!(row.length === 1 && row[0]!.trim() === "")) rows.push(row);
+    row = [];
+    field = "";
+    atFieldStart = true;
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (inQuotes) {
+      if (c !== '"') field += c;
+      else if (body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else inQuotes = false;
+      continue;
+    }
+    if (c === '"' && atFieldStart) {
+      inQuotes = true;
+      atFieldStart = false;
+    } else if (c === ",") {
+      row.push(field);
+      field = "";
+      atFieldStart = true;
+    } else if (c === "\n") {
+      if (field.endsWith("\r")) field = field.slice(0, -1);
+      endRow();
+    } else {
+      field += c;
+      atFieldStart = false;
+    }
+  }
+  const cut = partial || inQuotes;
+  if (!cut && (field !== "" || row.length > 0)) endRow();
+  const header = rows.shift() ?? [];
+  const records = rows.map((cells) => {
+    const record: Record<string, string> = {};
+    header.forEach((name, i) => {
+      record[name] = cells[i] ?? "";
+    });
+    return record;
+  });
+  return { header, rows: records };
+}
+
+const decoder = new TextDecoder("utf-8");
+
+/** Parse a slice of a file (`partial`: the file goes on past it). Never throws. */
+export function sampleFromBytes(name: string, bytes: Uint8Array, partial: boolean): MappingSample {
+  let container: Container;
+  try {
+    container = sniffContainer(name, bytes);
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  switch (container) {
+    case "jsonl": {
+      const { records } = splitJsonlBytes(bytes);
+      const whole = partial ? records.slice(0, -1) : records;
+      return { ok: true, container, records: parseRanges(bytes, whole), partial, header: null };
+    }
+    case "json-array": {
+      const { records } = splitJsonArrayBytes(bytes);
+      const whole = partial ? records.slice(0, -1) : records;
+      return { ok: true, container, records: parseRanges(bytes, whole), partial, header: null };
+    }
+    case "json-document":
+      // A JSONL file whose first line is longer than the slice sniffs as one document.
+      return partial
+        ? { ok: true, container: "jsonl", records: [], partial, header: null }
+        : {
+            ok: false,
+            message:
+              "This file is one JSON document, not a list of records; the field mapping reads JSON lines, JSON arrays, CSV and Parquet.",
+          };
+    case "csv": {
+      const { header, rows } = parseCsvSample(decoder.decode(bytes), partial);
+      return { ok: true, container, records: rows, partial, header };
+    }
+    case "parquet":
+      // Parquet keeps its schema at the end of the file; the sample cannot show its columns.
+      return { ok: true, container, records: [], partial, header: null };
+    case "zip":
+      return {
+        ok: false,
+        message:
+          "This file is a zip archive; the field mapping reads JSON lines, JSON arrays, CSV and Parquet.",
+      };
+  }
+}
+
+/** Read and parse the start of a file. Never rejects: a failure is a `{ ok: false }` sample. */
+export async function readMappingSample(file: File): Promise<MappingSample> {
+  try {
+    const slice = file.slice(0, SAMPLE_BYTES);
+    const bytes = new Uint8Array(await slice.arrayBuffer());
+    return sampleFromBytes(file.name, bytes, file.size > bytes.length);
+  } catch (e) {
+    return {
+      ok: false,
+      message: `The start of the file could not be read: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+}
+
+const cache = new WeakMap<File, Promise<MappingSample>>();
+
+/** The sample of a file, read once per File object (a stable promise for React's `use`). */
+export function mappingSampleFor(file: File): Promise<MappingSample> {
+  let promise = cache.get(file);
+  if (promise === undefined) {
+    promise = readMappingSample(file);
+    cache.set(file, promise);
+  }
+  return promise;
+}
