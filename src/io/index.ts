@@ -14,3 +14,5 @@ export * from "./dataset.ts";
 export * from "./formats/records.ts";
 export * from "./stream/readBlob.ts";
 export * from "./stream/indexedFile.ts";
+export { csvSample } from "./containers/csv.ts";
+export { fieldAt } from "./formats/fields.ts";

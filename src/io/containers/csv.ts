@@ -164,3 +164,35 @@ export function readCsv(file: string, bytes: Uint8Array): ContainerRead {
   if (seen === 0) throw new LoadError(file, "the CSV file has a header row but no data rows");
   return { records, issues, seen, lines: countLines(bytes), blank };
 }
+
+/**
+ * The header and the rows of the start of a CSV file, for previews (the field-mapping dialog).
+ * Never throws: rows that do not decode are skipped, missing cells are "", and when `partial` (the
+ * file goes on past these bytes) the last row, which the cut may have split, is dropped, as is a
+ * row left inside an open quote.
+ */
+export function csvSample(
+  bytes: Uint8Array,
+  partial: boolean,
+): { header: string[]; rows: Record<string, string>[] } {
+  let header: string[] | null = null;
+  const rows: Record<string, string>[] = [];
+  const spans = csvSpans(bytes);
+  const whole = partial ? spans.slice(0, -1) : spans;
+  for (const span of whole) {
+    if (span.unterminated) break;
+    const decoded = decodeRecord(bytes.subarray(span.start, span.end));
+    if (!decoded.ok || isBlank(decoded.text)) continue;
+    const fields = csvFields(decoded.text.replace(/^\uFEFF/, ""));
+    if (header === null) {
+      header = fields;
+      continue;
+    }
+    const row: Record<string, string> = {};
+    header.forEach((name, i) => {
+      row[name] = fields[i] ?? "";
+    });
+    rows.push(row);
+  }
+  return { header: header ?? [], rows };
+}

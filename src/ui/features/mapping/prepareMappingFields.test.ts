@@ -1,3 +1,4 @@
+import { fieldAt } from "../../../io/index.ts";
 import { describe, expect, it } from "vitest";
 import type { FieldMapping } from "../../../store/slices/presetsSlice.ts";
 import {
@@ -10,7 +11,6 @@ import {
   previewLine,
   previewMapping,
   SAMPLE_CHARS,
-  valueAt,
 } from "./prepareMappingFields.ts";
 
 const picks = (change: Partial<FieldMapping>): FieldMapping => ({ ...NO_PICKS, ...change });
@@ -89,7 +89,7 @@ describe("discoverFields", () => {
   });
 });
 
-describe("valueAt", () => {
+describe("fieldAt (src/io) on mapping paths", () => {
   it.each([
     [{ "reward.format": 1, reward: { format: 2 } }, "reward.format", 1],
     [{ reward: { format: 2 } }, "reward.format", 2],
@@ -98,7 +98,7 @@ describe("valueAt", () => {
     [{ a: 1 }, "a.b", undefined],
     ["text", "a", undefined],
   ])("%j at %s is %j", (record, path, expected) => {
-    expect(valueAt(record, path)).toEqual(expected);
+    expect(fieldAt(record, path)).toEqual(expected);
   });
 });
 

@@ -4,6 +4,7 @@
  * each, the guessed picks, the options each picker offers, and the live preview of the groups the
  * picks would make. Pure; MappingDialog renders what this returns.
  */
+import { fieldAt } from "../../../io/index.ts";
 import type { FieldMapping } from "../../../store/slices/presetsSlice.ts";
 
 export type FieldKind =
@@ -71,23 +72,6 @@ function describeSample(value: unknown, kind: FieldKind): string {
     default:
       return shorten(String(value));
   }
-}
-
-/**
- * The value at a mapped path, as the mapped format reads it: a key that itself contains dots (a CSV
- * header such as `reward.format`) is matched whole first, then the path is followed through objects
- * and list indexes (`meta.task.id`, `scores[0]`).
- */
-export function valueAt(record: unknown, path: string): unknown {
-  if (isRecord(record) && Object.hasOwn(record, path)) return record[path];
-  let at: unknown = record;
-  for (const segment of path.replace(/\[(\d+)\]/g, ".$1").split(".")) {
-    if (segment === "") continue;
-    if (Array.isArray(at) && /^\d+$/.test(segment)) at = at[Number(segment)];
-    else if (isRecord(at) && Object.hasOwn(at, segment)) at = at[segment];
-    else return undefined;
-  }
-  return at;
 }
 
 /**
@@ -249,8 +233,8 @@ export function previewMapping(records: readonly unknown[], picks: FieldMapping)
   for (const record of records) {
     if (!isRecord(record)) continue;
     total++;
-    const group = picks.groupKey === "" ? null : keyCell(valueAt(record, picks.groupKey));
-    const text = picks.textKey === "" ? undefined : valueAt(record, picks.textKey);
+    const group = picks.groupKey === "" ? null : keyCell(fieldAt(record, picks.groupKey));
+    const text = picks.textKey === "" ? undefined : fieldAt(record, picks.textKey);
     const hasText = picks.textKey === "" || typeof text === "string" || Array.isArray(text);
     if (group === null) missingGroup++;
     if (!hasText) missingText++;

@@ -1,7 +1,7 @@
+import { csvSample } from "../../../io/index.ts";
 import { describe, expect, it } from "vitest";
 import {
   mappingSampleFor,
-  parseCsvSample,
   readMappingSample,
   SAMPLE_BYTES,
   sampleFromBytes,
@@ -9,10 +9,10 @@ import {
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-describe("parseCsvSample", () => {
+describe("csvSample (src/io) on a sample", () => {
   it("keys rows by the header, with quotes, commas, newlines, CRLF and a BOM", () => {
     const text = '\uFEFFq,a\r\n"x, ""y""","multi\nline"\r\n\r\nz,\n';
-    expect(parseCsvSample(text, false)).toEqual({
+    expect(csvSample(new TextEncoder().encode(text), false)).toEqual({
       header: ["q", "a"],
       rows: [
         { q: 'x, "y"', a: "multi\nline" },
@@ -22,16 +22,23 @@ describe("parseCsvSample", () => {
   });
 
   it("keeps a last row without a newline, and fills missing cells", () => {
-    expect(parseCsvSample("a,b\n1", false).rows).toEqual([{ a: "1", b: "" }]);
+    expect(csvSample(new TextEncoder().encode("a,b\n1"), false).rows).toEqual([{ a: "1", b: "" }]);
   });
 
   it("drops the row the sample cut, and a row left inside an open quote", () => {
-    expect(parseCsvSample("a,b\n1,2\n3,4", true).rows).toEqual([{ a: "1", b: "2" }]);
-    expect(parseCsvSample('a,b\n1,2\n3,"open', false).rows).toEqual([{ a: "1", b: "2" }]);
+    expect(csvSample(new TextEncoder().encode("a,b\n1,2\n3,4"), true).rows).toEqual([
+      { a: "1", b: "2" },
+    ]);
+    expect(csvSample(new TextEncoder().encode('a,b\n1,2\n3,"open'), false).rows).toEqual([
+      { a: "1", b: "2" },
+    ]);
   });
 
   it("has a header and no rows for a header alone", () => {
-    expect(parseCsvSample("a,b\n", false)).toEqual({ header: ["a", "b"], rows: [] });
+    expect(csvSample(new TextEncoder().encode("a,b\n"), false)).toEqual({
+      header: ["a", "b"],
+      rows: [],
+    });
   });
 });
 

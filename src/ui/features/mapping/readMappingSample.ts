@@ -2,17 +2,14 @@
  * The records at the start of a file, for the field-mapping dialog: only the first SAMPLE_BYTES
  * are read (never the whole file), the container is sniffed with src/io's rules, and the records
  * that fit whole in that slice are parsed. The cut-off last record is dropped.
- *
- * src/io's barrel exports the JSONL and JSON-array splitters but not its CSV reader
- * (containers/csv.ts), so the CSV sample is parsed here by `parseCsvSample`; it follows the same
- * RFC 4180 rules, and the real load still goes through src/io.
+
  */
 import {
+  csvSample,
   decodeRecord,
   sniffContainer,
   splitJsonArrayBytes,
   splitJsonlBytes,
-  stripBom,
   type ByteRecord,
   type Container,
 } from "../../../io/index.ts";
@@ -58,68 +55,6 @@ function parseRanges(bytes: Uint8Array, ranges: readonly ByteRecord[]): unknown[
   return out;
 }
 
-/**
- * The rows of CSV text: the first row names the columns. Quoted fields may hold commas, newlines
- * and doubled quotes; CRLF and a BOM are handled; blank lines are skipped. When `partial`, the last
- * row (cut by the sample's end) is dropped.
- */
-export function parseCsvSample(
-  text: string,
-  partial: boolean,
-): { header: string[]; rows: Record<string, string>[] } {
-  const body = stripBom(text);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let inQuotes = false;
-  let atFieldStart = true;
-  const endRow = (): void => {
-    row.push(field);
-    if (!(row.length === 1 && row[0]!.trim() === "")) rows.push(row);
-    row = [];
-    field = "";
-    atFieldStart = true;
-  };
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (inQuotes) {
-      if (c !== '"') field += c;
-      else if (body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else inQuotes = false;
-      continue;
-    }
-    if (c === '"' && atFieldStart) {
-      inQuotes = true;
-      atFieldStart = false;
-    } else if (c === ",") {
-      row.push(field);
-      field = "";
-      atFieldStart = true;
-    } else if (c === "\n") {
-      if (field.endsWith("\r")) field = field.slice(0, -1);
-      endRow();
-    } else {
-      field += c;
-      atFieldStart = false;
-    }
-  }
-  const cut = partial || inQuotes;
-  if (!cut && (field !== "" || row.length > 0)) endRow();
-  const header = rows.shift() ?? [];
-  const records = rows.map((cells) => {
-    const record: Record<string, string> = {};
-    header.forEach((name, i) => {
-      record[name] = cells[i] ?? "";
-    });
-    return record;
-  });
-  return { header, rows: records };
-}
-
-const decoder = new TextDecoder("utf-8");
-
 /** Parse a slice of a file (`partial`: the file goes on past it). Never throws. */
 export function sampleFromBytes(name: string, bytes: Uint8Array, partial: boolean): MappingSample {
   let container: Container;
@@ -149,7 +84,7 @@ export function sampleFromBytes(name: string, bytes: Uint8Array, partial: boolea
               "This file is one JSON document, not a list of records; the field mapping reads JSON lines, JSON arrays, CSV and Parquet.",
           };
     case "csv": {
-      const { header, rows } = parseCsvSample(decoder.decode(bytes), partial);
+      const { header, rows } = csvSample(bytes, partial);
       return { ok: true, container, records: rows, partial, header };
     }
     case "parquet":
