@@ -29,6 +29,7 @@ export default function App() {
   const loadFile = useStore((s) => s.loadFile);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const mapping = useMappingDialog();
+  const [regroup, setRegroup] = useState<File | null>(null);
   const openId = useId();
   const open = (files: readonly File[]): void => {
     const file = files[0];
@@ -69,13 +70,19 @@ export default function App() {
           <LoadPanel onMapFields={mapping.open} />
           {mapping.file !== null ? (
             <MappingDialog file={mapping.file} onClose={mapping.close} />
+          ) : regroup !== null ? (
+            <MappingDialog file={regroup} onClose={() => setRegroup(null)} />
           ) : null}
           {preview !== null ? (
             <div className="app__preview">
               <GroupPreview group={preview} />
             </div>
           ) : null}
-          <DatasetBar issuesOpen={issuesOpen} onToggleIssues={() => setIssuesOpen((o) => !o)} />
+          <DatasetBar
+            issuesOpen={issuesOpen}
+            onToggleIssues={() => setIssuesOpen((o) => !o)}
+            onRegroup={setRegroup}
+          />
           {issuesOpen ? <IssuesPanel /> : null}
           <GroupList />
         </main>

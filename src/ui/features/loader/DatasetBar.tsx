@@ -11,9 +11,11 @@ import styles from "./Loader.module.css";
 export interface DatasetBarProps {
   readonly issuesOpen: boolean;
   readonly onToggleIssues: () => void;
+  /** Re-read the file with a field mapping: another group key, id, text or reward. */
+  readonly onRegroup: (file: File) => void;
 }
 
-export default function DatasetBar({ issuesOpen, onToggleIssues }: DatasetBarProps) {
+export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: DatasetBarProps) {
   const result = useDataset();
   const issues = useIssues();
   const file = useStore((s) => (s.load.status === "ready" ? s.load.file : null));
@@ -46,7 +48,15 @@ export default function DatasetBar({ issuesOpen, onToggleIssues }: DatasetBarPro
         </select>
       </span>
       <span className={styles.muted} data-testid="dataset.group-key">
-        grouped by <code>{result.groupKey}</code>
+        grouped by <code>{result.groupKey}</code>{" "}
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => onRegroup(file)}
+          data-testid="dataset.regroup"
+        >
+          change…
+        </button>
       </span>
       <span data-testid="dataset.counts">
         {stats.rollouts.toLocaleString("en-US")} rollouts in{" "}

@@ -49,6 +49,7 @@ export default function MappingForm({ file, records, columns, source, onClose }:
         e.preventDefault();
         if (!model.canSubmit) return;
         loadFile(file, { format: "mapped", options: mappingToFormatOptions(model.mapping) });
+        onClose();
       }}
     >
       <p className={styles.muted} data-testid="mapping.source">
