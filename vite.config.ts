@@ -1,10 +1,33 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { generateDemo } from "./scripts/generate-demo.ts";
+import { DEMO_PATH } from "./src/store/demo.ts";
+
+/**
+ * The demo dataset is generated at build time from scripts/generate-demo.ts (deterministic), so no
+ * data file is committed and every build, `npm start` and the e2e builds alike, serves the same one.
+ */
+function demoDataset(): Plugin {
+  let text: string | null = null;
+  const demo = (): string => (text ??= generateDemo());
+  return {
+    name: "rollout-studio-demo",
+    configureServer(server) {
+      server.middlewares.use(`/${DEMO_PATH}`, (_req, res) => {
+        res.setHeader("Content-Type", "application/jsonl; charset=utf-8");
+        res.end(demo());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: DEMO_PATH, source: demo() });
+    },
+  };
+}
 
 // The studio is a static single-page app: `vite build` writes dist/, `vite preview` serves it.
-// Nothing is fetched at run time; the judge endpoint is entered by the user in the browser.
+// Nothing is fetched at run time except the bundled demo; the judge endpoint is entered by the user.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), demoDataset()],
   build: {
     target: "es2023",
     sourcemap: true,

@@ -31,10 +31,11 @@ describe("indexed loading", () => {
         { group_id: "b", completion: "beta two", reward: 1 },
         { group_id: "a", completion: "alpha three", reward: 1 },
         { group_id: "c", completion: "gamma", reward: 1 },
+        { group_id: "b", completion: "beta three", reward: 0 },
       ]),
     );
     expect(await loaderPage.groupIds()).toEqual(["a", "b", "c"]);
-    expect(await loaderPage.counts.innerText()).toContain("6 rollouts in 3 groups");
+    expect(await loaderPage.counts.innerText()).toContain("7 rollouts in 3 groups");
     const rows = page.getByTestId("groups.row");
     expect(await rows.nth(0).innerText()).toMatch(/a\s+3\s+2\s+0\.667/);
     expect(await rows.nth(2).innerText()).toContain("partial");
@@ -43,6 +44,7 @@ describe("indexed loading", () => {
     expect(await page.getByTestId("group.rollout").allInnerTexts()).toEqual([
       expect.stringContaining("beta one") as string,
       expect.stringContaining("beta two") as string,
+      expect.stringContaining("beta three") as string,
     ]);
     expect(pageErrors.list).toEqual([]);
   });

@@ -34,15 +34,19 @@ export interface LoadedDataset {
   readonly groups: readonly RolloutGroup[];
 }
 
-/** The modal group size; groups smaller than it are partial. */
-export function modalSize(sizes: readonly number[]): number {
+/**
+ * The size below which a group counts as partial: the most common group size when at least half
+ * of the groups have it (a trainer's dump, where every prompt got G rollouts), else 0, because a
+ * file whose groups vary in size by design has no "expected" size to fall short of.
+ */
+export function partialBelow(sizes: readonly number[]): number {
   const counts = new Map<number, number>();
   for (const n of sizes) counts.set(n, (counts.get(n) ?? 0) + 1);
   let best = 0;
   let bestCount = 0;
   for (const [n, c] of counts)
     if (c > bestCount || (c === bestCount && n > best)) [best, bestCount] = [n, c];
-  return best;
+  return bestCount * 2 >= sizes.length ? best : 0;
 }
 
 export function flatPreview(text: string): string {
@@ -52,7 +56,7 @@ export function flatPreview(text: string): string {
 
 /** A dataset from a whole-file load: every group is present. */
 export function datasetFromLoad(result: LoadResult): LoadedDataset {
-  const mode = modalSize(result.groups.map((g) => g.rollouts.length));
+  const mode = partialBelow(result.groups.map((g) => g.rollouts.length));
   return {
     file: result.file,
     container: result.container,

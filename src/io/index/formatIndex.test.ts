@@ -63,3 +63,12 @@ describe("datasetWithParsedGroup", () => {
     expect(shrunk.issues).toHaveLength(1);
   });
 });
+
+describe("partialBelow", () => {
+  it("is the common size when most groups share it, else 0", async () => {
+    const { partialBelow } = await import("../dataset.ts");
+    expect(partialBelow([8, 8, 8, 5])).toBe(8);
+    expect(partialBelow([4, 5, 6, 7, 8])).toBe(0);
+    expect(partialBelow([])).toBe(0);
+  });
+});

@@ -8,7 +8,12 @@
 import type { RolloutGroup } from "../../core/index.ts";
 import { decodeRecord, splitJsonlBytes } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
-import { datasetWithParsedGroup, flatPreview, modalSize, type LoadedDataset } from "../dataset.ts";
+import {
+  datasetWithParsedGroup,
+  flatPreview,
+  partialBelow,
+  type LoadedDataset,
+} from "../dataset.ts";
 import { chooseFormat, sniffContainer, type FormatCandidate } from "../formats/load.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
 import type { Container, FormatSpec } from "../formats/spec.ts";
@@ -133,7 +138,7 @@ export async function indexJsonlFile(
   indexer.finish();
   handleRows();
   callbacks.onProgress(bytes, indexer.rowCount, groups.size);
-  const mode = modalSize([...groups.values()].map((g) => g.rows.length));
+  const mode = partialBelow([...groups.values()].map((g) => g.rows.length));
   const rollouts = [...groups.values()].reduce((s, g) => s + g.rows.length, 0);
   issues.sort((a, b) => a.line - b.line);
   let dataset: LoadedDataset = {

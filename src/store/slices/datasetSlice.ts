@@ -18,6 +18,7 @@ import {
   type LoadEvent,
   type LoadHandle,
 } from "../../workers/loadClient.ts";
+import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
 
 /** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
@@ -64,6 +65,8 @@ export interface DatasetSlice {
   /** Load a file, detecting its format unless one is given. Cancels any load in progress. */
   readonly loadFile: (file: File, choice?: LoadChoice) => void;
   readonly cancelLoad: () => void;
+  /** Load the bundled demo dataset. */
+  readonly loadDemo: () => void;
   /** Make sure a group's rollouts are parsed (indexed files parse groups on demand). */
   readonly ensureGroup: (groupId: string) => void;
 }
@@ -145,6 +148,22 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
       selectedGroupId: null,
     });
     current = startLoad(file, onEvent, choice);
+  },
+  loadDemo: () => {
+    fetchDemoFile()
+      .then((file) => get().loadFile(file))
+      .catch((e: unknown) => {
+        const file = new File([], DEMO_FILE_NAME);
+        set({
+          load: {
+            status: "error",
+            file,
+            message: `The demo could not be opened: ${e instanceof Error ? e.message : String(e)}`,
+            candidates: [],
+            unknownFormat: false,
+          },
+        });
+      });
   },
   cancelLoad: () => {
     current?.cancel();

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 import DropZone from "../components/DropZone.tsx";
 import DatasetBar from "../features/loader/DatasetBar.tsx";
@@ -22,11 +22,20 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
   return Number.isFinite(value) && value >= 0 ? { indexThreshold: value } : {};
 }
 
+/** `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. */
+const OPEN_DEMO_ON_START =
+  import.meta.env.VITE_OPEN_DEMO === "1" || new URLSearchParams(window.location.search).has("demo");
+
 /** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
 export default function App() {
   const status = useStore((s) => s.load.status);
   const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
   const loadFile = useStore((s) => s.loadFile);
+  const loadDemo = useStore((s) => s.loadDemo);
+  // Fetching the demo is a request to the server: an external system, once on start.
+  useEffect(() => {
+    if (OPEN_DEMO_ON_START) loadDemo();
+  }, [loadDemo]);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const mapping = useMappingDialog();
   const [regroup, setRegroup] = useState<File | null>(null);
@@ -63,7 +72,16 @@ export default function App() {
       </header>
       {status === "idle" ? (
         <main className="app__main">
-          <DropZone onFiles={open} />
+          <DropZone onFiles={open}>
+            <button
+              type="button"
+              className="app__demo"
+              onClick={loadDemo}
+              data-testid="drop-zone.demo"
+            >
+              Or open the demo dataset
+            </button>
+          </DropZone>
         </main>
       ) : (
         <main className="app__dataset">
