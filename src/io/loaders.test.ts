@@ -583,3 +583,13 @@ describe("duplicate ids in records without lines", () => {
     ]);
   });
 });
+
+describe("native rows that also log TRL-like columns", () => {
+  it("stay native: group_id is not a TRL column", async () => {
+    const r = await loadText(
+      "n.jsonl",
+      '{"group_id":"g","step":3,"prompt":"p","completion":"c","reward":1}\n',
+    );
+    expect(r.format).toBe("native");
+  });
+});

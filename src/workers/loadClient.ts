@@ -22,12 +22,19 @@ const listeners = new Map<number, (event: LoadEvent) => void>();
 /** The fallback's indexed file, when loads run on the main thread. */
 let localIndexed: IndexedState | null = null;
 
-function getWorker(): Worker | null {
+/**
+ * A new worker for every load: in Chromium 156 a second BYOB stream read by a reused worker stalled
+ * for good in about half of the tries (bench/README.md), and a fresh worker never did. The old one,
+ * with the previous file's index, is terminated.
+ */
+function freshWorker(): Worker | null {
   if (workerUnavailable) return null;
-  if (worker !== null) return worker;
+  worker?.terminate();
+  for (const [requestId, listener] of listeners) listener({ kind: "cancelled", requestId });
+  listeners.clear();
   try {
-    worker = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = (event: MessageEvent<LoadReply>) => {
+    const w = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
+    w.onmessage = (event: MessageEvent<LoadReply>) => {
       const reply = event.data;
       const listener = listeners.get(reply.requestId);
       if (listener === undefined) return;
@@ -35,7 +42,7 @@ function getWorker(): Worker | null {
         listeners.delete(reply.requestId);
       listener(reply);
     };
-    worker.onerror = (event) => {
+    w.onerror = (event) => {
       // A crashed worker fails every pending request loudly; the next load starts a new worker.
       for (const [requestId, listener] of listeners) {
         listener({
@@ -45,10 +52,11 @@ function getWorker(): Worker | null {
         });
       }
       listeners.clear();
-      worker?.terminate();
-      worker = null;
+      w.terminate();
+      if (worker === w) worker = null;
     };
-    return worker;
+    worker = w;
+    return w;
   } catch {
     workerUnavailable = true;
     return null;
@@ -74,7 +82,7 @@ export function startLoad(
     ...(choice.options === undefined ? {} : { options: choice.options }),
     ...(choice.indexThreshold === undefined ? {} : { indexThreshold: choice.indexThreshold }),
   };
-  const w = getWorker();
+  const w = freshWorker();
   if (w === null) {
     let cancelled = false;
     runLoad(job, onEvent, () => cancelled)
@@ -109,7 +117,7 @@ export function requestGroup(
   onReply: (event: Extract<LoadEvent, { kind: "group" | "error" }>) => void,
 ): void {
   const requestId = nextId++;
-  const w = getWorker();
+  const w = workerUnavailable ? null : worker;
   if (w === null) {
     const state = localIndexed;
     if (state === null) {

@@ -39,6 +39,8 @@ const FIXED = new Set(["step", "prompt", "completion", "advantage", "image"]);
  */
 function trlMatch(value: unknown): number {
   if (!isPlainObject(value) || !("prompt" in value) || !("completion" in value)) return 0;
+  // TRL's table has no group_id column: a row with one is native JSONL that happens to log a step.
+  if ("group_id" in value) return 1;
   if ("advantage" in value) return 3;
   return "step" in value ? 2 : 1;
 }
