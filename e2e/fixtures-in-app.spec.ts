@@ -59,6 +59,22 @@ describe("every format's fixture in the app", () => {
     });
   }
 
+  test("TRL: the trainer's logged advantage shows beside ours", async ({
+    loaderPage,
+    baseUrl,
+    page,
+    pageErrors,
+  }) => {
+    await loaderPage.open(baseUrl);
+    await loaderPage.choose(`${FIXTURES}/trl/completions_00040.parquet`);
+    await loaderPage.groupIds();
+    await page.getByRole("columnheader", { name: "Trainer's advantage" }).waitFor();
+    const cells = await page.getByTestId("group.rollout.trainer-advantage").allInnerTexts();
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((c) => /^-?\d+\.\d{3}$/.test(c))).toBe(true);
+    expect(pageErrors.list).toEqual([]);
+  });
+
   test("the real Inspect .eval: two samples across two epochs", async ({
     loaderPage,
     baseUrl,

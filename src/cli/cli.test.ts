@@ -487,3 +487,43 @@ describe("the CLI loads every fixture as the golden files say", () => {
     );
   });
 });
+
+describe("reward weights and the csv alias", () => {
+  const TRL = join(ROOT, "src/io/__fixtures__/trl/completions-jsonl.jsonl");
+  it("--weight reweights the components of the total reward, as TRL's reward_weights", async () => {
+    const plain = JSON.parse((await run(["analyze", TRL, "--json"])).stdout) as JsonOut;
+    const weighted = JSON.parse(
+      (await run(["analyze", TRL, "--json", "--weight", "format_reward=0"])).stdout,
+    ) as JsonOut;
+    expect(plain.groups[0]!.rollouts.map((r) => r.reward)).not.toEqual(
+      weighted.groups[0]!.rollouts.map((r) => r.reward),
+    );
+    expect((await run(["analyze", TRL, "--weight", "oops"])).stderr).toMatch(
+      /--weight must be NAME=NUMBER/,
+    );
+  });
+  it("keeps the trainer's logged advantage beside ours", async () => {
+    const out = JSON.parse((await run(["analyze", TRL, "--json"])).stdout) as {
+      groups: { rollouts: { advantage: number; trainerAdvantage?: number }[] }[];
+    };
+    expect(out.groups[0]!.rollouts.every((r) => typeof r.trainerAdvantage === "number")).toBe(true);
+  });
+  it("--format csv is the mapped format", async () => {
+    const path = file("t.csv", "q,ans,score\nq1,a,1\nq1,b,0\n");
+    const r = await run([
+      "analyze",
+      path,
+      "--json",
+      "--format",
+      "csv",
+      "--group-key",
+      "q",
+      "--text-key",
+      "ans",
+      "--reward-key",
+      "score",
+    ]);
+    expect(r.code).toBe(EXIT.ok);
+    expect((JSON.parse(r.stdout) as JsonOut).format).toBe("mapped");
+  });
+});

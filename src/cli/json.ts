@@ -41,6 +41,7 @@ export function analysisJson(
         reward: num(r.reward),
         passed: r.passed,
         advantage: r.advantage,
+        ...(r.trainerAdvantage === null ? {} : { trainerAdvantage: r.trainerAdvantage }),
         rank: r.rank,
         winRate: r.winRate,
         cluster: r.cluster,

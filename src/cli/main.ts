@@ -39,12 +39,14 @@ values for groups your annotations rank.
 Options:
   --annotations A.json          studio annotations export (version 1)
   --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
-                                ${FORMATS.map((f) => f.id).join(", ")}
+                                ${FORMATS.map((f) => f.id).join(", ")} (csv = mapped)
   --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
                                 mapping (format "mapped"): F is a field name or a dotted path
   --reward-key F                a reward field; repeat it or separate with commas for components
                                 (with --format trl it picks TRL's reward columns)
   --id-key F                    the rollout id field (default: <group>/<index in group>)
+  --weight NAME=W               weight of a reward component in the total (repeatable; every
+                                component weighs 1 unless set, as TRL's reward_weights)
   --estimator grpo|rloo         advantage estimator (default grpo)
   --scale group|batch|none      GRPO std scaling (default group, as TRL)
   --eps E                       added to the std (default 1e-4, as TRL)
@@ -66,6 +68,31 @@ Options:
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
 JSONL files of 32 MB or more are indexed and parsed a group at a time (ROLLOUT_STUDIO_INDEX_THRESHOLD=BYTES changes the size).
 `;
+
+/**
+ * Reward weights from repeated --weight NAME=W; null when none is given (each rollout's own reward,
+ * or the unweighted sum of its components, is used).
+ *
+ * @throws UsageError for a malformed pair or a non-finite weight
+ */
+export function weightsFromFlags(
+  flags: readonly string[] | undefined,
+): Record<string, number> | null {
+  if (flags === undefined || flags.length === 0) return null;
+  const weights: Record<string, number> = {};
+  for (const flag of flags) {
+    const at = flag.lastIndexOf("=");
+    const name = at === -1 ? "" : flag.slice(0, at).trim();
+    const value = at === -1 ? NaN : Number(flag.slice(at + 1));
+    if (name === "" || !Number.isFinite(value) || flag.slice(at + 1).trim() === "") {
+      throw new UsageError(
+        `--weight must be NAME=NUMBER, e.g. --weight format_reward=0.5; got ${flag}`,
+      );
+    }
+    weights[name] = value;
+  }
+  return weights;
+}
 
 /**
  * The field mapping from --group-key, --text-key, --reward-key (repeatable, comma-separated) and
@@ -133,6 +160,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         "group-key": { type: "string" },
         "text-key": { type: "string" },
         "reward-key": { type: "string", multiple: true },
+        weight: { type: "string", multiple: true },
         "id-key": { type: "string" },
         estimator: { type: "string" },
         scale: { type: "string" },
@@ -167,12 +195,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (command !== "analyze")
     throw new UsageError(`unknown command "${command}"; the command is "analyze"`);
   if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
-  // settingsFromFlags reads single-valued flags only; --reward-key may repeat.
-  const { "reward-key": rewardKeyFlags, ...single } = values;
-  const settings = settingsFromFlags(single);
+  // settingsFromFlags reads single-valued flags only; --reward-key and --weight may repeat.
+  const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
+  const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
   const named = values.format !== undefined && values.format !== "auto";
-  let format = values.format === undefined || values.format === "auto" ? undefined : values.format;
+  // "csv" is the issue's name for a mapped table; it reads CSV (and JSONL) through the mapping.
+  let format =
+    values.format === undefined || values.format === "auto"
+      ? undefined
+      : values.format === "csv"
+        ? "mapped"
+        : values.format;
   if (format !== undefined && formatById(format) === undefined) {
     throw new UsageError(
       `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,

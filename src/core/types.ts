@@ -78,3 +78,15 @@ export interface RolloutGroup {
   readonly id: GroupId;
   readonly rollouts: readonly Rollout[];
 }
+
+/**
+ * The meta key under which a loader keeps the advantage the trainer logged (TRL's `advantage`
+ * column), so the studio can show it beside its own.
+ */
+export const TRAINER_ADVANTAGE_KEY = "trainerAdvantage";
+
+/** The trainer's logged advantage of a rollout, when its dump has one. */
+export function rolloutTrainerAdvantage(rollout: Rollout): number | null {
+  const value = rollout.meta[TRAINER_ADVANTAGE_KEY];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

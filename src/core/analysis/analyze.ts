@@ -23,7 +23,13 @@ import { consistencyComplementarity, consistencySelf } from "../consistency/cons
 import { ngramCluster } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
 import { rankTierMidpoints, rankTransform } from "../ranking/rank.ts";
-import type { GroupId, Rollout, RolloutGroup, RolloutId } from "../types.ts";
+import {
+  rolloutTrainerAdvantage,
+  type GroupId,
+  type Rollout,
+  type RolloutGroup,
+  type RolloutId,
+} from "../types.ts";
 import { groupFlags, passHatK } from "../util/passk.ts";
 import { statsFinite, statsMean, statsStd, type StdKind } from "../util/stats.ts";
 import { winRateFromPairs, winRatePairsFromScores, type TieCredit } from "../winrate/winRate.ts";
@@ -74,6 +80,8 @@ export interface RolloutAnalysis {
   readonly passed: boolean;
   /** The trainer's advantage under the settings (GRPO with the chosen scale, or RLOO). */
   readonly advantage: number;
+  /** The advantage the trainer itself logged (TRL's `advantage` column), when the dump has one. */
+  readonly trainerAdvantage: number | null;
   /** Stable rank transform of the reward, in [0, 1], 1 = best. */
   readonly rank: number;
   readonly winRate: number;
@@ -266,6 +274,7 @@ export function analyzeGroup(
       reward: rewards[i]!,
       passed: passed[i]!,
       advantage: advantages[i] ?? 0,
+      trainerAdvantage: rolloutTrainerAdvantage(r),
       rank: ranks[i]!,
       winRate: winRates[i]!,
       cluster: clusters.clusterIndex[i]!,

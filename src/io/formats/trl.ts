@@ -1,3 +1,4 @@
+import { TRAINER_ADVANTAGE_KEY } from "../../core/index.ts";
 /**
  * TRL GRPOTrainer logged completions (huggingface/trl, `log_completions=True`; methods.md 3.3): the
  * table TRL writes to `<output_dir>/completions/completions_{step:05d}.parquet` (since v0.28), read
@@ -121,7 +122,7 @@ function trlRecord(ref: RecordRef, value: unknown, options: FormatOptions): Reco
   }
   if (issues.length > 0) return { ok: false, issues };
   if (value.image !== undefined) meta.image = value.image;
-  if (value.advantage !== undefined) meta.trainerAdvantage = trainerAdvantage;
+  if (value.advantage !== undefined) meta[TRAINER_ADVANTAGE_KEY] = trainerAdvantage;
 
   const hash = shortHash(prompt);
   return {

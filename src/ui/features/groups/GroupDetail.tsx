@@ -22,6 +22,7 @@ function RolloutTable({
   group: RolloutGroup;
   rows: ReturnType<typeof prepareRolloutRows>;
 }) {
+  const hasTrainer = rows.some((r) => r.trainerAdvantage !== null);
   return (
     <section className={styles.card} aria-label={`Group ${group.id}`} data-testid="group.detail">
       <h2 className={styles.heading}>Group {group.id}</h2>
@@ -35,6 +36,11 @@ function RolloutTable({
             <th scope="col" className={styles.num}>
               Advantage
             </th>
+            {hasTrainer ? (
+              <th scope="col" className={styles.num} title="The advantage the trainer logged">
+                Trainer&apos;s advantage
+              </th>
+            ) : null}
             <th scope="col" className={styles.num}>
               Rank
             </th>
@@ -56,6 +62,11 @@ function RolloutTable({
               </td>
               <td className={styles.num}>{r.reward}</td>
               <td className={styles.num}>{r.advantage}</td>
+              {hasTrainer ? (
+                <td className={styles.num} data-testid="group.rollout.trainer-advantage">
+                  {r.trainerAdvantage ?? "–"}
+                </td>
+              ) : null}
               <td className={styles.num}>{r.rank}</td>
               <td>{r.cluster}</td>
               <td className={styles.num}>{r.toolCalls}</td>

@@ -91,6 +91,8 @@ export interface RolloutRow {
   readonly reward: string;
   readonly passed: boolean;
   readonly advantage: string;
+  /** The advantage the trainer logged, or null when the dump has none. */
+  readonly trainerAdvantage: string | null;
   readonly rank: string;
   readonly cluster: string;
   readonly toolCalls: number;
@@ -109,6 +111,7 @@ export function prepareRolloutRows(
       reward: fmt(s.reward),
       passed: s.passed,
       advantage: fmt(s.advantage),
+      trainerAdvantage: s.trainerAdvantage === null ? null : fmt(s.trainerAdvantage),
       rank: fmt(s.rank),
       cluster: `${s.cluster} (×${s.clusterSize})`,
       toolCalls: s.toolCalls,
