@@ -1,0 +1,68 @@
+/**
+ * Covers: reading a Blob in chunks with cancel, and indexing a file-backed Blob as the worker and
+ * the CLI do (first group early, summaries, counts).
+ */
+import { describe, expect, it } from "vitest";
+import { formatById } from "../formats/registry.ts";
+import { NATIVE_INDEX } from "../index/formatIndex.ts";
+import { indexJsonlFile, readIndexedGroup } from "./indexedFile.ts";
+import { blobChunks, LoadCancelled, readFileBytes } from "./readBlob.ts";
+
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    JSON.stringify({
+      group_id: `g${Math.floor(i / 4)}`,
+      completion: `text ${i} ${"x".repeat(200)}`,
+      reward: i % 2,
+    }),
+  ).join("\n");
+
+describe("readBlob", () => {
+  it("reads every byte, in order", async () => {
+    const text = rows(5000);
+    const bytes = await readFileBytes(
+      new Blob([text]),
+      () => undefined,
+      () => false,
+    );
+    expect(new TextDecoder().decode(bytes)).toBe(text);
+  });
+  it("stops with LoadCancelled when cancelled", async () => {
+    let chunks = 0;
+    const read = async () => {
+      for await (const chunk of blobChunks(new Blob([rows(20000)]), () => chunks > 0))
+        chunks += chunk.length > 0 ? 1 : 0;
+    };
+    await expect(read()).rejects.toBeInstanceOf(LoadCancelled);
+    expect(chunks).toBe(1);
+  });
+});
+
+describe("indexJsonlFile", () => {
+  it("indexes, posts the first group early, and parses groups on demand", async () => {
+    const file = new File([rows(4000)], "big.jsonl");
+    const first: string[] = [];
+    const { dataset, state } = await indexJsonlFile(file, formatById("native")!, NATIVE_INDEX, [], {
+      isCancelled: () => false,
+      onProgress: () => undefined,
+      onFirstGroup: (g) => first.push(g.id),
+    });
+    expect(first).toEqual(["g0"]);
+    expect(dataset.summaries).toHaveLength(1000);
+    expect(dataset.stats).toMatchObject({ records: 4000, rollouts: 4000, rejected: 0 });
+    expect(dataset.indexed).toBe(true);
+    const { group, issues } = await readIndexedGroup(state, "g999");
+    expect(group?.rollouts.map((r) => r.id)).toEqual(["g999/0", "g999/1", "g999/2", "g999/3"]);
+    expect(issues).toEqual([]);
+  });
+  it("can be cancelled", async () => {
+    const file = new File([rows(20000)], "big.jsonl");
+    await expect(
+      indexJsonlFile(file, formatById("native")!, NATIVE_INDEX, [], {
+        isCancelled: () => true,
+        onProgress: () => undefined,
+        onFirstGroup: () => undefined,
+      }),
+    ).rejects.toBeInstanceOf(LoadCancelled);
+  });
+});
