@@ -18,7 +18,7 @@ describe("demo dataset", () => {
     expect(await loaderPage.counts.innerText()).toContain("226 rollouts in 40 groups");
     expect(await loaderPage.issueCount.innerText()).toBe("No issues");
     expect(await loaderPage.readAs.inputValue()).toBe("native");
-    expect(await page.getByTestId("group.rollout").count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByTestId("rollout-column").count()).toBeGreaterThanOrEqual(4);
     expect(pageErrors.list).toEqual([]);
   });
 

@@ -69,7 +69,7 @@ describe("every format's fixture in the app", () => {
     await loaderPage.choose(`${FIXTURES}/trl/completions_00040.parquet`);
     await loaderPage.groupIds();
     await page.getByRole("columnheader", { name: "Trainer's advantage" }).waitFor();
-    const cells = await page.getByTestId("group.rollout.trainer-advantage").allInnerTexts();
+    const cells = await page.getByTestId("metric-trainer-advantage").allInnerTexts();
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((c) => /^-?\d+\.\d{3}$/.test(c))).toBe(true);
     expect(pageErrors.list).toEqual([]);
@@ -85,7 +85,7 @@ describe("every format's fixture in the app", () => {
     await loaderPage.choose(`${ROOT}../shared/data/inspect/log_streaming.eval`);
     expect(await loaderPage.groupIds()).toEqual(["1", "2"]);
     expect(await loaderPage.readAs.inputValue()).toBe("inspect");
-    expect(await page.getByTestId("group.rollout").count()).toBe(2);
+    expect(await page.getByTestId("rollout-column").count()).toBe(2);
     expect(pageErrors.list).toEqual([]);
   });
 });

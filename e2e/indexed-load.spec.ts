@@ -36,12 +36,12 @@ describe("indexed loading", () => {
     );
     expect(await loaderPage.groupIds()).toEqual(["a", "b", "c"]);
     expect(await loaderPage.counts.innerText()).toContain("7 rollouts in 3 groups");
-    const rows = page.getByTestId("groups.row");
+    const rows = page.getByTestId("group-row");
     expect(await rows.nth(0).innerText()).toMatch(/a\s+3\s+2\s+0\.667/);
     expect(await rows.nth(2).innerText()).toContain("partial");
     await page.getByTestId("groups.row.id").filter({ hasText: "b" }).click();
     await page.getByTestId("group.detail").getByText("Group b").waitFor();
-    expect(await page.getByTestId("group.rollout").allInnerTexts()).toEqual([
+    expect(await page.getByTestId("rollout-column").allInnerTexts()).toEqual([
       expect.stringContaining("beta one") as string,
       expect.stringContaining("beta two") as string,
       expect.stringContaining("beta three") as string,
@@ -71,7 +71,7 @@ describe("indexed loading", () => {
         i.startsWith("malformed.jsonl:9 completion: give either completion or messages"),
       ),
     ).toBe(true);
-    expect(await page.getByTestId("group.rollout").count()).toBe(2);
+    expect(await page.getByTestId("rollout-column").count()).toBe(2);
     expect(pageErrors.list).toEqual([]);
   });
 });

@@ -31,10 +31,10 @@ describe("loading files", () => {
     expect(await loaderPage.groupKey.innerText()).toContain("group_id");
     expect(await loaderPage.counts.innerText()).toContain("5 rollouts in 2 groups");
     expect(await loaderPage.issueCount.innerText()).toBe("No issues");
-    expect(await page.getByTestId("group.rollout").count()).toBe(3);
+    expect(await page.getByTestId("rollout-column").count()).toBe(3);
     await page.getByTestId("groups.row.id").filter({ hasText: "2" }).click();
     await page.getByTestId("group.detail").getByText("Group 2").waitFor();
-    expect(await page.getByTestId("group.rollout").allInnerTexts()).toEqual([
+    expect(await page.getByTestId("rollout-column").allInnerTexts()).toEqual([
       expect.stringContaining("Refunded.") as string,
       expect.stringContaining("No.") as string,
     ]);

@@ -15,13 +15,14 @@ export class LoaderPage {
   readonly header: Locator;
   readonly dropZone: Locator;
   readonly fileInput: Locator;
-  readonly openInput: Locator;
   readonly chooseFileButton: Locator;
   readonly format: Locator;
   readonly readAs: Locator;
   readonly groupKey: Locator;
   readonly counts: Locator;
   readonly issueCount: Locator;
+  /** The issue count alone (stable id `load-issues`). */
+  readonly issueNumber: Locator;
   readonly issuesList: Locator;
   readonly loadError: Locator;
 
@@ -29,14 +30,14 @@ export class LoaderPage {
     this.page = page;
     this.header = page.getByTestId("app.header");
     this.dropZone = page.getByTestId("drop-zone.root");
-    this.fileInput = page.getByTestId("drop-zone.input");
-    this.openInput = page.getByTestId("app.open-input");
+    this.fileInput = page.getByTestId("file-input");
     this.chooseFileButton = this.dropZone.getByText("Choose file", { exact: true });
     this.format = page.getByTestId("dataset.format");
     this.readAs = page.getByTestId("dataset.read-as");
     this.groupKey = page.getByTestId("dataset.group-key");
     this.counts = page.getByTestId("dataset.counts");
     this.issueCount = page.getByTestId("dataset.issue-count");
+    this.issueNumber = page.getByTestId("load-issues");
     this.issuesList = page.getByTestId("issues.list");
     this.loadError = page.getByTestId("load.error");
   }
@@ -49,8 +50,7 @@ export class LoaderPage {
 
   /** Chooses a file from the drop zone (first load) or the header's "Open file" (later loads). */
   async choose(file: FileToChoose | string): Promise<void> {
-    const input = (await this.dropZone.isVisible()) ? this.fileInput : this.openInput;
-    await input.setInputFiles(typeof file === "string" ? file : [file]);
+    await this.fileInput.setInputFiles(typeof file === "string" ? file : [file]);
   }
 
   /** Waits until a dataset is shown, and returns the ids of its groups in table order. */

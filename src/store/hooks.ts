@@ -4,9 +4,9 @@
  */
 import { useMemo } from "react";
 import {
-  ANALYSIS_DEFAULTS,
   analyzeGroup,
   grpoAdvantages,
+  grpoRlooAdvantages,
   type AnalysisSettings,
   type GroupAnalysis,
   type RolloutGroup,
@@ -26,25 +26,22 @@ export function useIssues(): readonly ParseIssue[] {
 
 const EMPTY: readonly ParseIssue[] = [];
 
-/** The analysis settings (user settings arrive with the studio UI). */
+/** The analysis settings the user chose (persisted). */
 export function useSettings(): AnalysisSettings {
-  return ANALYSIS_DEFAULTS;
+  return useStore((s) => s.settings);
 }
 
 /** Trainer advantages of every group, from the rewards alone (batch scaling needs them all). */
 export function useAdvantages(): readonly number[][] | null {
   const dataset = useDataset();
   const settings = useSettings();
-  return useMemo(
-    () =>
-      dataset === null
-        ? null
-        : grpoAdvantages(
-            dataset.summaries.map((s) => s.rewards),
-            { scale: settings.scale, eps: settings.eps, std: settings.std },
-          ),
-    [dataset, settings],
-  );
+  return useMemo(() => {
+    if (dataset === null) return null;
+    const rewards = dataset.summaries.map((s) => s.rewards);
+    return settings.estimator === "rloo"
+      ? grpoRlooAdvantages(rewards)
+      : grpoAdvantages(rewards, { scale: settings.scale, eps: settings.eps, std: settings.std });
+  }, [dataset, settings]);
 }
 
 /** A parsed group and all its statistics, or null while it is not parsed yet. */

@@ -3,7 +3,7 @@
  * values or use useShallow; derived numbers come from hooks over src/core, never stored.
  *
  * Only user data is persisted (style.md anti-pattern 3): `partialize` keeps the mapping presets
- * and nothing else, never the dataset. A slice that adds persisted state adds its keys to
+ * and the analysis settings, never the dataset. A slice that adds persisted state adds its keys to
  * `partialize` and validates them in `merge`.
  */
 import { create } from "zustand";
@@ -11,8 +11,9 @@ import { createJSONStorage, persist, type StateStorage } from "zustand/middlewar
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
+import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
 
-export type Store = DatasetSlice & SelectionSlice & PresetsSlice;
+export type Store = DatasetSlice & SelectionSlice & PresetsSlice & SettingsSlice;
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -43,14 +44,19 @@ export const useStore = create<Store>()(
       ...createDatasetSlice(...a),
       ...createSelectionSlice(...a),
       ...createPresetsSlice(...a),
+      ...createSettingsSlice(...a),
     }),
     {
       name: PERSIST_KEY,
       version: 1,
       storage: createJSONStorage(dedupedLocalStorage),
-      partialize: (s) => ({ presets: s.presets }),
+      partialize: (s) => ({ presets: s.presets, settings: s.settings }),
       // Stored values are untrusted input: validate them instead of merging them in as they are.
-      merge: (persisted, current) => ({ ...current, presets: readPresets(persisted) }),
+      merge: (persisted, current) => ({
+        ...current,
+        presets: readPresets(persisted),
+        settings: readSettings(persisted),
+      }),
     },
   ),
 );

@@ -20,6 +20,7 @@ import {
 } from "../../workers/loadClient.ts";
 import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
+import { groupFromUrl } from "../url.ts";
 
 /** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
 export const MAX_LOADED_GROUPS = 256;
@@ -72,6 +73,13 @@ export interface DatasetSlice {
 }
 
 let current: LoadHandle | null = null;
+
+/** The group a link asks for (`?group=`), when the dataset has it; else the first group. */
+function initialGroup(dataset: LoadedDataset): string | null {
+  const wanted = groupFromUrl();
+  if (wanted !== null && dataset.summaries.some((s) => s.id === wanted)) return wanted;
+  return dataset.summaries[0]?.id ?? null;
+}
 const pending = new Set<string>();
 
 export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => ({
@@ -110,7 +118,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           const groups = new Map(event.dataset.groups.map((g) => [g.id, g]));
           set({
             load: { status: "ready", file, dataset: event.dataset, groups },
-            selectedGroupId: event.dataset.summaries[0]?.id ?? null,
+            selectedGroupId: initialGroup(event.dataset),
           });
           break;
         }

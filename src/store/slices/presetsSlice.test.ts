@@ -1,3 +1,4 @@
+import { ANALYSIS_DEFAULTS } from "../../core/index.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { PERSIST_KEY, useStore } from "../index.ts";
 import { mappingToFormatOptions, readPresets, type FieldMapping } from "./presetsSlice.ts";
@@ -33,10 +34,13 @@ describe("presets slice", () => {
     expect(useStore.getState().presets).toEqual([]);
   });
 
-  it("persists the presets and nothing else", () => {
+  it("persists the presets and the settings, never the dataset", () => {
     useStore.getState().savePreset("qa", mapping);
     const stored: unknown = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? "null");
-    expect(stored).toEqual({ state: { presets: [{ name: "qa", mapping }] }, version: 1 });
+    expect(stored).toEqual({
+      state: { presets: [{ name: "qa", mapping }], settings: ANALYSIS_DEFAULTS },
+      version: 1,
+    });
   });
 
   it("rehydrates valid presets from storage", async () => {

@@ -1,6 +1,7 @@
 /** Which group is open. */
 import type { StateCreator } from "zustand";
 import type { Store } from "../index.ts";
+import { writeGroupToUrl } from "../url.ts";
 
 export interface SelectionSlice {
   readonly selectedGroupId: string | null;
@@ -9,5 +10,8 @@ export interface SelectionSlice {
 
 export const createSelectionSlice: StateCreator<Store, [], [], SelectionSlice> = (set) => ({
   selectedGroupId: null,
-  selectGroup: (id) => set({ selectedGroupId: id }),
+  selectGroup: (id) => {
+    writeGroupToUrl(id);
+    set({ selectedGroupId: id });
+  },
 });

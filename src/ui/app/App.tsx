@@ -6,6 +6,7 @@ import IssuesPanel from "../features/loader/IssuesPanel.tsx";
 import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/groups/GroupDetail.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
+import SettingsPanel from "../features/settings/SettingsPanel.tsx";
 import MappingDialog from "../features/mapping/MappingDialog.tsx";
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
@@ -58,7 +59,7 @@ export default function App() {
               id={openId}
               className="app__open-input"
               type="file"
-              data-testid="app.open-input"
+              data-testid="file-input"
               onChange={(e) => {
                 open(Array.from(e.currentTarget.files ?? []));
                 e.currentTarget.value = "";
@@ -101,6 +102,7 @@ export default function App() {
             onToggleIssues={() => setIssuesOpen((o) => !o)}
             onRegroup={setRegroup}
           />
+          {status === "ready" ? <SettingsPanel /> : null}
           {issuesOpen ? <IssuesPanel /> : null}
           <GroupList />
         </main>

@@ -38,7 +38,7 @@ describe("DropZone", () => {
     const onFiles = vi.fn<(files: File[]) => void>();
     render(<DropZone onFiles={onFiles} />);
 
-    fireEvent.change(screen.getByTestId("drop-zone.input"), { target: { files: [] } });
+    fireEvent.change(screen.getByTestId("file-input"), { target: { files: [] } });
 
     expect(onFiles).not.toHaveBeenCalled();
   });

@@ -90,7 +90,7 @@ export default function DropZone({ onFiles, children }: DropZoneProps) {
           type="file"
           multiple
           aria-describedby={hintId}
-          data-testid="drop-zone.input"
+          data-testid="file-input"
           onChange={handleChange}
         />
         <label className={styles.button} htmlFor={inputId}>

@@ -15,6 +15,9 @@ function useFirstGroupMark(shown: boolean): void {
   }, [shown]);
 }
 
+const ADVANTAGE_HINT =
+  "The trainer's advantage under the settings: (R - mean) / (std + eps), or R - mean with scaling none";
+
 function RolloutTable({
   group,
   rows,
@@ -33,7 +36,7 @@ function RolloutTable({
             <th scope="col" className={styles.num}>
               Reward
             </th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={styles.num} title={ADVANTAGE_HINT}>
               Advantage
             </th>
             {hasTrainer ? (
@@ -41,10 +44,23 @@ function RolloutTable({
                 Trainer&apos;s advantage
               </th>
             ) : null}
-            <th scope="col" className={styles.num}>
+            <th
+              scope="col"
+              className={styles.num}
+              title="A' of equation 3, once the passes are ranked"
+            >
+              GAR advantage
+            </th>
+            <th
+              scope="col"
+              className={styles.num}
+              title="Stable rank transform of the reward: position / (n - 1), ties by index"
+            >
               Rank
             </th>
-            <th scope="col">Cluster</th>
+            <th scope="col" title="Character n-gram Jaccard, single-linkage">
+              Cluster
+            </th>
             <th scope="col" className={styles.num}>
               Tool calls
             </th>
@@ -53,22 +69,35 @@ function RolloutTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id} data-testid="group.rollout">
+            <tr key={r.id} data-testid="rollout-column" data-rollout-id={r.id}>
               <td>
                 {r.id}{" "}
                 <span className={r.passed ? styles.pass : styles.fail}>
                   {r.passed ? "pass" : "fail"}
                 </span>
               </td>
-              <td className={styles.num}>{r.reward}</td>
-              <td className={styles.num}>{r.advantage}</td>
+              <td className={styles.num}>
+                <span data-testid="metric-reward">{r.plain.reward}</span>
+                {r.plain.reward === "" ? "–" : null}
+              </td>
+              <td className={styles.num}>
+                <span data-testid="metric-advantage">{r.plain.advantage}</span>
+              </td>
               {hasTrainer ? (
-                <td className={styles.num} data-testid="group.rollout.trainer-advantage">
-                  {r.trainerAdvantage ?? "–"}
+                <td className={styles.num}>
+                  <span data-testid="metric-trainer-advantage">{r.trainerAdvantage ?? ""}</span>
                 </td>
               ) : null}
-              <td className={styles.num}>{r.rank}</td>
-              <td>{r.cluster}</td>
+              <td className={styles.num}>
+                <span data-testid="metric-gar-advantage">{r.plain.garAdvantage}</span>
+                {r.plain.garAdvantage === "" ? "–" : null}
+              </td>
+              <td className={styles.num}>
+                <span data-testid="metric-rank">{r.plain.rank}</span>
+              </td>
+              <td>
+                <span data-testid="metric-cluster">{r.plain.cluster}</span> (×{r.clusterSize})
+              </td>
               <td className={styles.num}>{r.toolCalls}</td>
               <td className={styles.prompt}>{r.text}</td>
             </tr>

@@ -54,7 +54,8 @@ export default function GroupList() {
               <tr
                 key={r.id}
                 aria-selected={r.id === selected}
-                data-testid="groups.row"
+                data-testid="group-row"
+                data-group-id={r.id}
                 className={r.id === selected ? styles.selected : undefined}
               >
                 <td>

@@ -79,13 +79,13 @@ describe("prepareGroupRows and prepareRolloutRows", () => {
       flags: ["mixed", "partial"],
     });
   });
-  it("shows a missing reward as a dash, never as 0", () => {
+  it("gives plain numbers, and a missing reward as empty, never as 0", () => {
     const analysis = analyzeDataset([group]).groups[0]!;
     const rows = prepareRolloutRows(group, analysis, ANALYSIS_DEFAULTS);
-    expect(rows.map((r) => [r.id, r.reward, r.passed, r.advantage])).toEqual([
-      ["a", "1.000", true, "0.707"],
-      ["b", "0.000", false, "-0.707"],
-      ["c", "–", false, "0.000"],
+    expect(rows.map((r) => [r.id, r.plain.reward, r.passed, r.plain.advantage])).toEqual([
+      ["a", "1", true, "0.707"],
+      ["b", "0", false, "-0.707"],
+      ["c", "", false, "0"],
     ]);
   });
 });

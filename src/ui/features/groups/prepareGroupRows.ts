@@ -86,15 +86,26 @@ export function prepareGroupRows(
   });
 }
 
+/** A number as plain text for the stable metric test ids: at most 4 decimals, "" when absent. */
+export function plainNumber(x: number | null): string {
+  return x === null || !Number.isFinite(x) ? "" : String(Number(x.toFixed(4)));
+}
+
 export interface RolloutRow {
   readonly id: string;
-  readonly reward: string;
+  /** Plain values for the stable test ids `metric-*` (scripts read these). */
+  readonly plain: {
+    readonly reward: string;
+    readonly rank: string;
+    readonly advantage: string;
+    readonly garAdvantage: string;
+    readonly cluster: string;
+  };
   readonly passed: boolean;
-  readonly advantage: string;
   /** The advantage the trainer logged, or null when the dump has none. */
   readonly trainerAdvantage: string | null;
-  readonly rank: string;
-  readonly cluster: string;
+  /** Cluster size, shown beside the cluster id. */
+  readonly clusterSize: number;
   readonly toolCalls: number;
   readonly text: string;
 }
@@ -108,12 +119,16 @@ export function prepareRolloutRows(
     const s = analysis.rollouts[i]!;
     return {
       id: r.id,
-      reward: fmt(s.reward),
+      plain: {
+        reward: plainNumber(s.reward),
+        rank: plainNumber(s.rank),
+        advantage: plainNumber(s.advantage),
+        garAdvantage: plainNumber(s.garAdvantage),
+        cluster: String(s.cluster),
+      },
       passed: s.passed,
-      advantage: fmt(s.advantage),
       trainerAdvantage: s.trainerAdvantage === null ? null : fmt(s.trainerAdvantage),
-      rank: fmt(s.rank),
-      cluster: `${s.cluster} (×${s.clusterSize})`,
+      clusterSize: s.clusterSize,
       toolCalls: s.toolCalls,
       text: preview(rolloutText(r, settings.completionRule)),
     };

@@ -73,9 +73,19 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
         disabled={issues.length === 0}
         data-testid="dataset.issue-count"
       >
-        {issues.length === 0
-          ? "No issues"
-          : `${issues.length.toLocaleString("en-US")} issue${issues.length === 1 ? "" : "s"}`}
+        {issues.length === 0 ? (
+          <>
+            No issues
+            <span hidden data-testid="load-issues">
+              0
+            </span>
+          </>
+        ) : (
+          <>
+            <span data-testid="load-issues">{issues.length}</span> issue
+            {issues.length === 1 ? "" : "s"}
+          </>
+        )}
       </button>
     </section>
   );

@@ -1,0 +1,163 @@
+/**
+ * Every setting the panel shows: its label, its control, its default and where that default comes
+ * from (methods.md sections 1.7, 2.7, 3.2 and 6). The README's settings table says the same.
+ */
+import { ANALYSIS_DEFAULTS, type AnalysisSettings } from "../../../core/index.ts";
+
+interface Base<K extends keyof AnalysisSettings> {
+  readonly key: K;
+  readonly label: string;
+  /** Where the default comes from. */
+  readonly source: string;
+  /** The stable test id (the issue fixes `settings-scale`; the others follow the pattern). */
+  readonly testId: string;
+}
+
+export type SettingField =
+  | (Base<"scale" | "std" | "completionRule" | "estimator"> & {
+      readonly control: "select";
+      readonly options: readonly { readonly value: string; readonly label: string }[];
+    })
+  | (Base<"tieCredit"> & { readonly control: "tie" })
+  | (Base<"eps" | "passThreshold" | "cap" | "minFactor" | "ngram" | "similarity"> & {
+      readonly control: "number";
+      readonly min?: number;
+      readonly max?: number;
+      readonly step: number;
+      /** Accepts a typed value (the store is only updated with valid ones). */
+      readonly valid: (x: number) => boolean;
+    })
+  | (Base<"hackZero"> & { readonly control: "checkbox" });
+
+export const SETTING_FIELDS: readonly SettingField[] = [
+  {
+    key: "estimator",
+    label: "Estimator",
+    control: "select",
+    options: [
+      { value: "grpo", label: "GRPO" },
+      { value: "rloo", label: "RLOO (leave one out)" },
+    ],
+    source: "GRPO, as TRL and verl",
+    testId: "settings-estimator",
+  },
+  {
+    key: "scale",
+    label: "Std scaling",
+    control: "select",
+    options: [
+      { value: "group", label: "group" },
+      { value: "batch", label: "batch" },
+      { value: "none", label: "none" },
+    ],
+    source: 'TRL scale_rewards="group"; "none" is Dr. GRPO',
+    testId: "settings-scale",
+  },
+  {
+    key: "eps",
+    label: "Epsilon",
+    control: "number",
+    min: 0,
+    step: 1e-4,
+    valid: (x) => x >= 0,
+    source: "TRL 1e-4 (verl 1e-6)",
+    testId: "settings-eps",
+  },
+  {
+    key: "std",
+    label: "Std",
+    control: "select",
+    options: [
+      { value: "sample", label: "sample (n-1)" },
+      { value: "population", label: "population (n)" },
+    ],
+    source: "TRL, verl: sample",
+    testId: "settings-std",
+  },
+  {
+    key: "passThreshold",
+    label: "Pass threshold",
+    control: "number",
+    step: 0.05,
+    valid: Number.isFinite,
+    source: "whileai: reward >= 0.5",
+    testId: "settings-pass-threshold",
+  },
+  {
+    key: "cap",
+    label: "GAR cap",
+    control: "number",
+    min: 1,
+    step: 0.5,
+    valid: (x) => x >= 1,
+    source: "whileai GROUPWISE_CAP",
+    testId: "settings-cap",
+  },
+  {
+    key: "minFactor",
+    label: "GAR min factor",
+    control: "number",
+    min: 0.01,
+    max: 1,
+    step: 0.05,
+    valid: (x) => x > 0 && x <= 1,
+    source: "whileai GROUPWISE_MIN_FACTOR",
+    testId: "settings-min-factor",
+  },
+  {
+    key: "hackZero",
+    label: "Zero hacks",
+    control: "checkbox",
+    source: "whileai hack_zero=True",
+    testId: "settings-hack-zero",
+  },
+  {
+    key: "ngram",
+    label: "n-gram n",
+    control: "number",
+    min: 1,
+    step: 1,
+    valid: (x) => Number.isInteger(x) && x >= 1,
+    source: "benchmax n=3",
+    testId: "settings-ngram",
+  },
+  {
+    key: "similarity",
+    label: "Similarity",
+    control: "number",
+    min: 0,
+    max: 1,
+    step: 0.05,
+    valid: (x) => x >= 0 && x <= 1,
+    source: "benchmax threshold 0.5",
+    testId: "settings-similarity",
+  },
+  {
+    key: "tieCredit",
+    label: "Tie counts",
+    control: "tie",
+    source: "benchmax seed: 0 (Pref-GRPO: 0.5)",
+    testId: "settings-tie",
+  },
+  {
+    key: "completionRule",
+    label: "Text compared",
+    control: "select",
+    options: [
+      { value: "final-assistant", label: "final assistant message" },
+      { value: "benchmax", label: "last message if assistant" },
+      { value: "all-assistant", label: "all assistant text" },
+    ],
+    source: "methods.md 6.5",
+    testId: "settings-text",
+  },
+];
+
+/** The default of a field, as shown beside it. */
+export function settingDefaultLabel(field: SettingField): string {
+  const value = ANALYSIS_DEFAULTS[field.key];
+  if (field.control === "select")
+    return field.options.find((o) => o.value === value)?.label ?? String(value);
+  if (field.control === "checkbox") return value ? "on" : "off";
+  return String(value);
+}
