@@ -88,6 +88,21 @@ describe("studio numbers match the CLI", () => {
       mixed.rollouts.map((r) => r.reward - mean),
     );
 
+    await page.getByTestId("filter-zero-std").check();
+    const zeroStd = groups
+      .filter((g) => new Set(g.rollouts.map((r) => r.reward)).size === 1)
+      .map((g) => g.id);
+    expect(zeroStd.length).toBeGreaterThan(0);
+    const listed = await page
+      .getByTestId("group-row")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-group-id")));
+    expect(listed).toEqual(zeroStd);
+    expect(page.url()).toContain("filter=zero-std");
+    await page.reload();
+    await loaderPage.groupIds();
+    expect(await page.getByTestId("group-row").count()).toBe(zeroStd.length);
+    await page.getByTestId("filter-zero-std").uncheck();
+
     const other = groups[groups.length - 1]!;
     await page.goto(`${baseUrl}/?demo&group=${encodeURIComponent(other.id)}`);
     await page.getByTestId("group.detail").getByText(`Group ${other.id}`).waitFor();

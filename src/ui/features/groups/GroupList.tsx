@@ -7,7 +7,8 @@ import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { GroupDetail } from "./GroupDetail.tsx";
 import styles from "./Groups.module.css";
-import { prepareGroupRows } from "./prepareGroupRows.ts";
+import GroupFilters from "./GroupFilters.tsx";
+import { filterGroupRows, prepareGroupRows, withClusters } from "./prepareGroupRows.ts";
 
 const MAX_ROWS = 1000;
 
@@ -17,15 +18,22 @@ export default function GroupList() {
   const settings = useSettings();
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
+  const filters = useStore((s) => s.filters);
+  // Every row is cheap (summaries); clustering runs only for the rows shown.
+  const all = useMemo(
+    () => (dataset ? prepareGroupRows(dataset.summaries, new Map(), settings) : []),
+    [dataset, settings],
+  );
+  const filtered = useMemo(() => filterGroupRows(all, filters), [all, filters]);
   const rows = useMemo(
-    () =>
-      dataset && groups ? prepareGroupRows(dataset.summaries, groups, settings, MAX_ROWS) : [],
-    [dataset, groups, settings],
+    () => (groups ? withClusters(filtered.slice(0, MAX_ROWS), groups, settings) : []),
+    [filtered, groups, settings],
   );
   if (dataset === null) return null;
   return (
     <div className={styles.layout}>
       <section className={styles.card} aria-label="Groups">
+        <GroupFilters shown={filtered.length} total={all.length} />
         <table className={styles.table} data-testid="groups.table">
           <thead>
             <tr>
@@ -81,10 +89,10 @@ export default function GroupList() {
             ))}
           </tbody>
         </table>
-        {dataset.summaries.length > MAX_ROWS ? (
+        {filtered.length > MAX_ROWS ? (
           <p className={styles.muted}>
-            {MAX_ROWS.toLocaleString("en-US")} of {dataset.summaries.length.toLocaleString("en-US")}{" "}
-            groups shown.
+            {MAX_ROWS.toLocaleString("en-US")} of {filtered.length.toLocaleString("en-US")} groups
+            shown.
           </p>
         ) : null}
       </section>

@@ -6,7 +6,12 @@ import {
   type Rollout,
   type RolloutGroup,
 } from "../../../core/index.ts";
-import { prepareGroupRows, prepareRolloutRows, promptPreview } from "./prepareGroupRows.ts";
+import {
+  filterGroupRows,
+  prepareGroupRows,
+  prepareRolloutRows,
+  promptPreview,
+} from "./prepareGroupRows.ts";
 
 const msg = (role: string, content: string): ChatMessage => ({
   role,
@@ -87,5 +92,39 @@ describe("prepareGroupRows and prepareRolloutRows", () => {
       ["b", "0", false, "-0.707"],
       ["c", "", false, "0"],
     ]);
+  });
+});
+
+describe("filterGroupRows", () => {
+  const row = (id: string, flags: string[], prompt = "") => ({
+    id,
+    prompt,
+    n: 4,
+    passes: 1,
+    mean: "",
+    std: "",
+    flags,
+    clusters: null,
+  });
+  const rows = [
+    row("a", ["mixed"], "Refund my order"),
+    row("b", ["zero std"]),
+    row("c", ["mixed", "partial"], "cancel"),
+  ];
+  it("keeps mixed, zero-std or matching groups", () => {
+    expect(
+      filterGroupRows(rows, { mixedOnly: true, zeroStdOnly: false, query: "" }).map((r) => r.id),
+    ).toEqual(["a", "c"]);
+    expect(
+      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: true, query: "" }).map((r) => r.id),
+    ).toEqual(["b"]);
+    expect(
+      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: false, query: "REFUND" }).map(
+        (r) => r.id,
+      ),
+    ).toEqual(["a"]);
+    expect(
+      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: false, query: " " }),
+    ).toHaveLength(3);
   });
 });

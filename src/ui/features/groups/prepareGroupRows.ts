@@ -61,13 +61,7 @@ export function prepareGroupRows(
     const flags = groupFlags(s.rewards, passed);
     const finite = statsFinite(s.rewards);
     const group = groups.get(s.id);
-    const clusters =
-      group === undefined
-        ? null
-        : ngramCluster(
-            group.rollouts.map((r) => rolloutText(r, settings.completionRule)),
-            { n: settings.ngram, threshold: settings.similarity },
-          ).nClusters;
+    const clusters = group === undefined ? null : groupClusterCount(group, settings);
     return {
       id: s.id,
       prompt:
@@ -89,6 +83,26 @@ export function prepareGroupRows(
 /** A number as plain text for the stable metric test ids: at most 4 decimals, "" when absent. */
 export function plainNumber(x: number | null): string {
   return x === null || !Number.isFinite(x) ? "" : String(Number(x.toFixed(4)));
+}
+
+/** Diversity clusters of a parsed group under the settings. */
+export function groupClusterCount(group: RolloutGroup, settings: AnalysisSettings): number {
+  return ngramCluster(
+    group.rollouts.map((r) => rolloutText(r, settings.completionRule)),
+    { n: settings.ngram, threshold: settings.similarity },
+  ).nClusters;
+}
+
+/** Rows with clusters filled in for the groups that are parsed (only the rows about to be shown). */
+export function withClusters(
+  rows: readonly GroupRow[],
+  groups: ReadonlyMap<string, RolloutGroup>,
+  settings: AnalysisSettings,
+): GroupRow[] {
+  return rows.map((r) => {
+    const group = groups.get(r.id);
+    return group === undefined ? r : { ...r, clusters: groupClusterCount(group, settings) };
+  });
 }
 
 export interface RolloutRow {
@@ -133,4 +147,20 @@ export function prepareRolloutRows(
       text: preview(rolloutText(r, settings.completionRule)),
     };
   });
+}
+
+/** The rows the filters keep: mixed only, zero std only, and a text search over ids and prompts. */
+export function filterGroupRows(
+  rows: readonly GroupRow[],
+  filters: { readonly mixedOnly: boolean; readonly zeroStdOnly: boolean; readonly query: string },
+): GroupRow[] {
+  const query = filters.query.trim().toLowerCase();
+  return rows.filter(
+    (r) =>
+      (!filters.mixedOnly || r.flags.includes("mixed")) &&
+      (!filters.zeroStdOnly || r.flags.includes("zero std")) &&
+      (query === "" ||
+        r.id.toLowerCase().includes(query) ||
+        r.prompt.toLowerCase().includes(query)),
+  );
 }
