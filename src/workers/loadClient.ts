@@ -3,9 +3,8 @@
  * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
  * while parsing).
  */
-import { readIndexedGroup, type FormatOptions, type IndexedState } from "../io/index.ts";
+import type { FormatOptions, IndexedState } from "../io/index.ts";
 
-import { runLoad } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 export type LoadEvent = LoadReply;
@@ -85,7 +84,9 @@ export function startLoad(
   const w = freshWorker();
   if (w === null) {
     let cancelled = false;
-    runLoad(job, onEvent, () => cancelled)
+    // The loaders only run here when there is no worker: load them on demand, off the main bundle.
+    import("./loadFile.ts")
+      .then(({ runLoad }) => runLoad(job, onEvent, () => cancelled))
       .then((state) => {
         localIndexed = state;
       })
@@ -124,7 +125,8 @@ export function requestGroup(
       onReply({ kind: "group", requestId, groupId, group: null, issues: [] });
       return;
     }
-    readIndexedGroup(state, groupId)
+    import("../io/stream/indexedFile.ts")
+      .then(({ readIndexedGroup }) => readIndexedGroup(state, groupId))
       .then(({ group, issues }) => onReply({ kind: "group", requestId, groupId, group, issues }))
       .catch((e: unknown) => onReply({ kind: "error", requestId, message: String(e) }));
     return;

@@ -5,12 +5,11 @@
  */
 import type { StateCreator } from "zustand";
 import type { RolloutGroup } from "../../core/index.ts";
-import {
-  datasetWithParsedGroup,
-  type FormatCandidate,
-  type FormatOptions,
-  type LoadedDataset,
-} from "../../io/index.ts";
+// Direct module paths, not the io barrel: the main bundle takes only what it uses (the loaders
+// themselves run in the worker).
+import { datasetWithParsedGroup, type LoadedDataset } from "../../io/dataset.ts";
+import type { FormatCandidate } from "../../io/formats/load.ts";
+import type { FormatOptions } from "../../io/formats/spec.ts";
 import type { LoadPhase } from "../../workers/protocol.ts";
 import {
   requestGroup,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 
 import DropZone from "../components/DropZone.tsx";
 import DatasetBar from "../features/loader/DatasetBar.tsx";
@@ -7,11 +7,14 @@ import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/groups/GroupDetail.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
-import MappingDialog from "../features/mapping/MappingDialog.tsx";
+
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
 
 import "./App.css";
+
+// The mapping dialog reads file samples with the loaders' container code: load it when needed.
+const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx"));
 
 /**
  * `?index-threshold=BYTES` lowers the size from which JSONL files are indexed and parsed a group at a
@@ -87,11 +90,13 @@ export default function App() {
       ) : (
         <main className="app__dataset">
           <LoadPanel onMapFields={mapping.open} />
-          {mapping.file !== null ? (
-            <MappingDialog file={mapping.file} onClose={mapping.close} />
-          ) : regroup !== null ? (
-            <MappingDialog file={regroup} onClose={() => setRegroup(null)} />
-          ) : null}
+          <Suspense fallback={null}>
+            {mapping.file !== null ? (
+              <MappingDialog file={mapping.file} onClose={mapping.close} />
+            ) : regroup !== null ? (
+              <MappingDialog file={regroup} onClose={() => setRegroup(null)} />
+            ) : null}
+          </Suspense>
           {preview !== null ? (
             <div className="app__preview">
               <GroupPreview group={preview} />

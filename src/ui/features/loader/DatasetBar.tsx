@@ -3,7 +3,7 @@
  * counts, and the issue count, which opens the issue list.
  */
 import { useId } from "react";
-import { FORMATS } from "../../../io/index.ts";
+import { FORMATS } from "../../../io/formats/registry.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
 import styles from "./Loader.module.css";

@@ -3,7 +3,7 @@
  * the reason when it could not be loaded, with the formats to read it as when detection was unsure.
  */
 import { useShallow } from "zustand/react/shallow";
-import { FORMATS } from "../../../io/index.ts";
+import { FORMATS } from "../../../io/formats/registry.ts";
 import { useStore } from "../../../store/index.ts";
 import { formatBytes } from "../../components/formatBytes.ts";
 import styles from "./Loader.module.css";
