@@ -67,6 +67,12 @@ export async function indexJsonlFile(
   const issues: ParseIssue[] = [];
   let handled = 0;
   let firstPosted = false;
+  /** The first group as parsed for the early preview, reused at the end if it did not grow. */
+  let preview: {
+    id: string;
+    rows: number;
+    parsed: Awaited<ReturnType<typeof readIndexedGroup>>;
+  } | null = null;
   const state: IndexedState = { file, spec, indexer, groups };
 
   const handleRows = (): void => {
@@ -128,7 +134,9 @@ export async function indexJsonlFile(
     if (!firstPosted && groups.size >= 2) {
       firstPosted = true;
       const [firstId] = groups.keys();
-      callbacks.onFirstGroup((await readIndexedGroup(state, firstId!)).group!);
+      const parsed = await readIndexedGroup(state, firstId!);
+      preview = { id: firstId!, rows: groups.get(firstId!)!.rows.length, parsed };
+      if (parsed.group !== null) callbacks.onFirstGroup(parsed.group);
     }
     if (bytes - lastReport >= 8 * CHUNK) {
       lastReport = bytes;
@@ -168,7 +176,12 @@ export async function indexJsonlFile(
   // The first group is parsed now, so what it shows and what it counts agree from the start.
   const firstId = groups.keys().next().value;
   if (firstId !== undefined) {
-    const first = await readIndexedGroup(state, firstId);
+    const first =
+      preview !== null &&
+      preview.id === firstId &&
+      preview.rows === groups.get(firstId)!.rows.length
+        ? preview.parsed
+        : await readIndexedGroup(state, firstId);
     dataset = datasetWithParsedGroup(dataset, first.group, firstId, first.issues);
   }
   return { state, dataset };
