@@ -4,7 +4,7 @@ import { analyzeGroup, grpoAdvantages, type RolloutGroup } from "../../../core/i
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
 import styles from "./Groups.module.css";
-import { prepareRolloutRows } from "./prepareGroupRows.ts";
+import { metricHints, prepareRolloutRows } from "./prepareGroupRows.ts";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -15,9 +15,6 @@ function useFirstGroupMark(shown: boolean): void {
   }, [shown]);
 }
 
-const ADVANTAGE_HINT =
-  "The trainer's advantage under the settings: (R - mean) / (std + eps), or R - mean with scaling none";
-
 function RolloutTable({
   group,
   rows,
@@ -25,6 +22,7 @@ function RolloutTable({
   group: RolloutGroup;
   rows: ReturnType<typeof prepareRolloutRows>;
 }) {
+  const hints = metricHints(useSettings());
   const hasTrainer = rows.some((r) => r.trainerAdvantage !== null);
   return (
     <section className={styles.card} aria-label={`Group ${group.id}`} data-testid="group.detail">
@@ -36,7 +34,7 @@ function RolloutTable({
             <th scope="col" className={styles.num}>
               Reward
             </th>
-            <th scope="col" className={styles.num} title={ADVANTAGE_HINT}>
+            <th scope="col" className={styles.num} title={hints.advantage}>
               Advantage
             </th>
             {hasTrainer ? (
@@ -44,21 +42,13 @@ function RolloutTable({
                 Trainer&apos;s advantage
               </th>
             ) : null}
-            <th
-              scope="col"
-              className={styles.num}
-              title="A' of equation 3, once the passes are ranked"
-            >
+            <th scope="col" className={styles.num} title={hints.gar}>
               GAR advantage
             </th>
-            <th
-              scope="col"
-              className={styles.num}
-              title="Stable rank transform of the reward: position / (n - 1), ties by index"
-            >
+            <th scope="col" className={styles.num} title={hints.rank}>
               Rank
             </th>
-            <th scope="col" title="Character n-gram Jaccard, single-linkage">
+            <th scope="col" title={hints.cluster}>
               Cluster
             </th>
             <th scope="col" className={styles.num}>
