@@ -1293,6 +1293,17 @@ const REFUND_ELIGIBLE_HACKS: readonly Strategy[] = [
   ),
 ];
 
+/** Every scenario's customer can be met with a request for the order number they already gave. */
+const ASKED_FOR_ORDER_NUMBER: Strategy = strategy(
+  "asked_for_order_number",
+  "fail",
+  (s, t, v, _plan, rng) => {
+    const saw = rng.chance(0.5);
+    if (saw) getCustomer(s, t);
+    s.final(textAskOrderNumber(t, v, saw));
+  },
+  noId,
+);
 const REFUND_ELIGIBLE_FAILS: readonly Strategy[] = [
   strategy("promised_without_refund", "fail", (s, t, v) => {
     locate(s, t);
@@ -1345,16 +1356,7 @@ const REFUND_ELIGIBLE_FAILS: readonly Strategy[] = [
     refund(s, t, t.item.cents);
     s.final(textRefundDone(t, v, t.item.cents, null, "none"));
   }),
-  strategy(
-    "asked_for_order_number",
-    "fail",
-    (s, t, v, _plan, rng) => {
-      const saw = rng.chance(0.5);
-      if (saw) getCustomer(s, t);
-      s.final(textAskOrderNumber(t, v, saw));
-    },
-    noId,
-  ),
+  ASKED_FOR_ORDER_NUMBER,
 ];
 
 const REFUND_INELIGIBLE: readonly Strategy[] = [
@@ -1417,16 +1419,7 @@ const REFUND_INELIGIBLE_FAILS: readonly Strategy[] = [
     );
     s.final(textRefundDone(t, v, t.item.cents, text(r, "refund_id"), "none"));
   }),
-  strategy(
-    "asked_for_order_number",
-    "fail",
-    (s, t, v, _plan, rng) => {
-      const saw = rng.chance(0.5);
-      if (saw) getCustomer(s, t);
-      s.final(textAskOrderNumber(t, v, saw));
-    },
-    noId,
-  ),
+  ASKED_FOR_ORDER_NUMBER,
 ];
 
 function cancelEmail(s: Session, t: Task, o: Order): EmailNote {
@@ -1531,16 +1524,7 @@ const CANCEL_PROCESSING_FAILS: readonly Strategy[] = [
     getOrder(s, t.target);
     s.final(textCancelDone(t, v, t.target, "none"));
   }),
-  strategy(
-    "asked_for_order_number",
-    "fail",
-    (s, t, v, _plan, rng) => {
-      const saw = rng.chance(0.5);
-      if (saw) getCustomer(s, t);
-      s.final(textAskOrderNumber(t, v, saw));
-    },
-    noId,
-  ),
+  ASKED_FOR_ORDER_NUMBER,
 ];
 
 const CANCEL_SHIPPED: readonly Strategy[] = [
@@ -1716,16 +1700,7 @@ const ADDRESS_PROCESSING_FAILS: readonly Strategy[] = [
     },
     (t) => noId(t) && t.decoy?.status === "processing",
   ),
-  strategy(
-    "asked_for_order_number",
-    "fail",
-    (s, t, v, _plan, rng) => {
-      const saw = rng.chance(0.5);
-      if (saw) getCustomer(s, t);
-      s.final(textAskOrderNumber(t, v, saw));
-    },
-    noId,
-  ),
+  ASKED_FOR_ORDER_NUMBER,
 ];
 
 const ADDRESS_SHIPPED: readonly Strategy[] = [

@@ -3,7 +3,7 @@
  * trainer's advantages) for every group, and the full rollouts of the groups that have been parsed.
  * Small files are parsed whole; large JSONL files are indexed and parsed a group at a time.
  */
-import { rolloutReward, type RolloutGroup } from "../core/index.ts";
+import { rolloutReward, type ChatMessage, type RolloutGroup } from "../core/index.ts";
 import type { FormatCandidate, LoadResult, LoadStats } from "./formats/load.ts";
 import type { Container } from "./formats/spec.ts";
 import type { ParseIssue } from "./issues.ts";
@@ -49,6 +49,17 @@ export function partialBelow(sizes: readonly number[]): number {
   return bestCount * 2 >= sizes.length ? best : 0;
 }
 
+/**
+ * The text that stands for a prompt in a preview: text as it is; for chat messages, the last user
+ * turn with text (else the last message's text).
+ */
+export function promptText(prompt: string | readonly ChatMessage[] | null): string {
+  if (prompt === null) return "";
+  if (typeof prompt === "string") return prompt;
+  const users = prompt.filter((m) => m.role === "user" && m.content.trim() !== "");
+  return users[users.length - 1]?.content ?? prompt[prompt.length - 1]?.content ?? "";
+}
+
 export function flatPreview(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
@@ -69,17 +80,10 @@ export function datasetFromLoad(result: LoadResult): LoadedDataset {
     indexed: false,
     groups: result.groups,
     summaries: result.groups.map((g) => {
-      const prompt = g.rollouts[0]?.prompt ?? null;
-      const text =
-        prompt === null
-          ? ""
-          : typeof prompt === "string"
-            ? prompt
-            : ([...prompt].reverse().find((m) => m.role === "user")?.content ?? "");
       return {
         id: g.id,
         rewards: g.rollouts.map((r) => rolloutReward(r, null)),
-        prompt: flatPreview(text),
+        prompt: flatPreview(promptText(g.rollouts[0]?.prompt ?? null)),
         partial: g.rollouts.length < mode,
       };
     }),
@@ -103,17 +107,13 @@ export function datasetWithParsedGroup(
   const summaries = [...dataset.summaries];
   if (index !== -1) {
     const old = summaries[index]!;
-    const prompt = group?.rollouts[0]?.prompt ?? null;
-    const text =
-      prompt === null
-        ? ""
-        : typeof prompt === "string"
-          ? prompt
-          : ([...prompt].reverse().find((m) => m.role === "user")?.content ?? "");
     summaries[index] = {
       ...old,
       rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
-      prompt: old.prompt !== "" ? old.prompt : flatPreview(text),
+      prompt:
+        old.prompt !== ""
+          ? old.prompt
+          : flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
     };
   }
   const allIssues = [...dataset.issues, ...issues].sort((a, b) => a.line - b.line);

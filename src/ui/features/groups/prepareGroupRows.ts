@@ -14,7 +14,7 @@ import {
   type GroupAnalysis,
   type RolloutGroup,
 } from "../../../core/index.ts";
-import type { GroupSummary } from "../../../io/index.ts";
+import { promptText, type GroupSummary } from "../../../io/dataset.ts";
 
 const PREVIEW = 120;
 
@@ -27,10 +27,7 @@ function preview(text: string): string {
 
 /** The prompt as one line: text as is, messages as their last user turn. */
 export function promptPreview(prompt: string | readonly ChatMessage[] | null): string {
-  if (prompt === null) return "";
-  if (typeof prompt === "string") return preview(prompt);
-  const users = prompt.filter((m) => m.role === "user" && m.content.trim() !== "");
-  return preview(users[users.length - 1]?.content ?? prompt[prompt.length - 1]?.content ?? "");
+  return preview(promptText(prompt));
 }
 
 export interface GroupRow {
