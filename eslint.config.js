@@ -170,6 +170,24 @@ export default tseslint.config(
     },
   },
   {
+    // Features are composed in ui/app; one never imports another (style.md section 7). A feature
+    // folder is flat, so `../<name>/` from a feature file is always another feature.
+    files: ["src/ui/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./[^.]",
+              message: "features never import each other; compose them in ui/app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["bench/**/*.ts", "e2e/**/*.ts", "bin/**/*.mjs", "*.config.ts"],
     rules: { "no-console": "off" },
   },

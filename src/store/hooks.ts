@@ -1,18 +1,26 @@
 /**
  * Domain hooks: atomic store selections plus memoised core computations. Derived numbers are
- * computed here from the loaded data and the settings, never stored.
+ * computed here from the loaded data, the settings and the annotations, never stored.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import {
+  analysisAdvantages,
   analyzeGroup,
+  annotationsResolve,
+  clusterComponents,
+  GROUP_ANNOTATION_EMPTY,
   grpoAdvantages,
   grpoRlooAdvantages,
   type AnalysisSettings,
+  type GroupAnnotation,
   type GroupAnalysis,
   type RolloutGroup,
 } from "../core/index.ts";
-import type { LoadedDataset, ParseIssue } from "../io/index.ts";
+import type { LoadedDataset } from "../io/dataset.ts";
+import type { ParseIssue } from "../io/issues.ts";
+import type { ClusterOutput } from "../workers/computeProtocol.ts";
 import { useStore } from "./index.ts";
+import { clusterEntry } from "./slices/clusterSlice.ts";
 
 /** The loaded dataset, or null while nothing is loaded. */
 export function useDataset(): LoadedDataset | null {
@@ -31,12 +39,17 @@ export function useSettings(): AnalysisSettings {
   return useStore((s) => s.settings);
 }
 
-/** Trainer advantages of every group, from the rewards alone (batch scaling needs them all). */
+/**
+ * Trainer advantages of every group (batch scaling needs them all). A whole-file load uses every
+ * rollout under the settings (weights and aggregation included). An indexed file has only each
+ * group's logged reward until the group is parsed, so its batch statistics use those.
+ */
 export function useAdvantages(): readonly number[][] | null {
   const dataset = useDataset();
   const settings = useSettings();
   return useMemo(() => {
     if (dataset === null) return null;
+    if (!dataset.indexed) return analysisAdvantages(dataset.groups, settings);
     const rewards = dataset.summaries.map((s) => s.rewards);
     return settings.estimator === "rloo"
       ? grpoRlooAdvantages(rewards)
@@ -44,19 +57,89 @@ export function useAdvantages(): readonly number[][] | null {
   }, [dataset, settings]);
 }
 
+/** One group's annotation (the empty one when it has none). */
+export function useGroupAnnotation(groupId: string | null): GroupAnnotation {
+  return useStore((s) =>
+    groupId === null
+      ? GROUP_ANNOTATION_EMPTY
+      : (s.annotations.groups[groupId] ?? GROUP_ANNOTATION_EMPTY),
+  );
+}
+
+export type ClusterState =
+  | { readonly status: "pending" }
+  | { readonly status: "done"; readonly result: ClusterOutput }
+  | { readonly status: "error"; readonly message: string };
+
+/** A group's n-gram clusters under the settings, computed in the worker and cached. */
+export function useGroupClusters(group: RolloutGroup | null): ClusterState {
+  const settings = useSettings();
+  const version = useStore((s) => s.clusterVersion);
+  const requestClusters = useStore((s) => s.requestClusters);
+  const { ngram, similarity, completionRule } = settings;
+  // The worker is an external system: ask it once per group and setting (cached after that).
+  useEffect(() => {
+    if (group !== null) requestClusters(group, { ngram, similarity, completionRule });
+  }, [group, ngram, similarity, completionRule, requestClusters]);
+  return useMemo((): ClusterState => {
+    void version; // re-read the cache when a result arrives
+    if (group === null) return { status: "pending" };
+    return clusterEntry(group, { ngram, similarity, completionRule }) ?? { status: "pending" };
+  }, [group, ngram, similarity, completionRule, version]);
+}
+
+export interface GroupView {
+  readonly group: RolloutGroup;
+  readonly analysis: GroupAnalysis;
+  readonly annotation: GroupAnnotation;
+  /** The worker's clusters; while pending, `analysis` shows every rollout as its own cluster. */
+  readonly clusters: ClusterState;
+}
+
+/**
+ * A group's statistics under the settings and its annotation. With group or no std scaling the
+ * advantages come from the parsed group itself; batch scaling takes the dataset-wide ones.
+ */
+export function groupView(
+  group: RolloutGroup,
+  settings: AnalysisSettings,
+  datasetAdvantages: readonly number[] | undefined,
+  annotation: GroupAnnotation,
+  clusters: ClusterState,
+): GroupView {
+  const local = settings.estimator === "rloo" || settings.scale !== "batch";
+  const advantages =
+    local || datasetAdvantages === undefined
+      ? (analysisAdvantages([group], settings)[0] ?? [])
+      : datasetAdvantages;
+  const resolved = annotationsResolve([group], {
+    version: 1,
+    groups: { [group.id]: annotation },
+  }).byGroup.get(group.id);
+  const placeholder = clusterComponents(group.rollouts.length, () => false);
+  const analysis = analyzeGroup(
+    group,
+    settings,
+    advantages,
+    resolved,
+    clusters.status === "done" ? clusters.result : placeholder,
+  );
+  return { group, analysis, annotation, clusters };
+}
+
 /** A parsed group and all its statistics, or null while it is not parsed yet. */
-export function useGroupAnalysis(
-  groupId: string | null,
-): { group: RolloutGroup; analysis: GroupAnalysis } | null {
+export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const dataset = useDataset();
   const group = useStore((s) =>
     s.load.status === "ready" && groupId !== null ? (s.load.groups.get(groupId) ?? null) : null,
   );
   const advantages = useAdvantages();
   const settings = useSettings();
+  const annotation = useGroupAnnotation(groupId);
+  const clusters = useGroupClusters(group);
   return useMemo(() => {
     if (dataset === null || group === null || advantages === null) return null;
     const index = dataset.summaries.findIndex((s) => s.id === group.id);
-    return { group, analysis: analyzeGroup(group, settings, advantages[index] ?? []) };
-  }, [dataset, group, advantages, settings]);
+    return groupView(group, settings, advantages[index], annotation, clusters);
+  }, [dataset, group, advantages, settings, annotation, clusters]);
 }

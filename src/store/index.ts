@@ -8,12 +8,19 @@
  */
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
+import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
 
-export type Store = DatasetSlice & SelectionSlice & PresetsSlice & SettingsSlice;
+export type Store = DatasetSlice &
+  SelectionSlice &
+  PresetsSlice &
+  SettingsSlice &
+  AnnotationSlice &
+  ClusterSlice;
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -45,6 +52,8 @@ export const useStore = create<Store>()(
       ...createSelectionSlice(...a),
       ...createPresetsSlice(...a),
       ...createSettingsSlice(...a),
+      ...createAnnotationSlice(...a),
+      ...createClusterSlice(...a),
     }),
     {
       name: PERSIST_KEY,

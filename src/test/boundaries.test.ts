@@ -73,6 +73,19 @@ describe("import boundaries", () => {
     expect(messages).toHaveLength(1);
   });
 
+  it("features never import each other", async () => {
+    const messages = await restricted(
+      "src/ui/features/groups/Probe.tsx",
+      [
+        'import "../settings/SettingsPanel.tsx";',
+        'import "./GroupList.tsx";',
+        'import "../../../store/index.ts";',
+        'import "../../components/DropZone.tsx";',
+      ].join("\n"),
+    );
+    expect(messages.map((m) => Number(m.split(":")[0]))).toEqual([1]);
+  });
+
   it("presentational components never read the store", async () => {
     const messages = await restricted(
       "src/ui/components/Probe.tsx",

@@ -127,8 +127,14 @@ describe("analyzeDataset", () => {
     const resolved = annotationsResolve(groups, {
       version: 1,
       groups: {
-        b: { ranking: [["b/3"], ["b/0"]], hacks: [], labels: { "b/0": "pass" }, notes: "n" },
-        a: { ranking: [["a/0"], ["a/1"]], hacks: [], labels: {}, notes: "" },
+        b: {
+          ranking: [["b/3"], ["b/0"]],
+          hacks: [],
+          labels: { "b/0": "pass" },
+          notes: "n",
+          reviewed: false,
+        },
+        a: { ranking: [["a/0"], ["a/1"]], hacks: [], labels: {}, notes: "", reviewed: false },
       },
     });
     const out = analyzeDataset(groups, ANALYSIS_DEFAULTS, resolved);
@@ -149,7 +155,9 @@ describe("analyzeDataset", () => {
   it("hacks zero in GAR and count in the stats", () => {
     const resolved = annotationsResolve(groups, {
       version: 1,
-      groups: { b: { ranking: [["b/0"], ["b/1"]], hacks: ["b/3"], labels: {}, notes: "" } },
+      groups: {
+        b: { ranking: [["b/0"], ["b/1"]], hacks: ["b/3"], labels: {}, notes: "", reviewed: false },
+      },
     });
     const out = analyzeDataset(groups, ANALYSIS_DEFAULTS, resolved);
     const b = out.groups[1]!;
@@ -166,12 +174,13 @@ describe("annotationsResolve", () => {
     const r = annotationsResolve([group("a", [1, 0])], {
       version: 1,
       groups: {
-        zz: { ranking: [], hacks: [], labels: {}, notes: "" },
+        zz: { ranking: [], hacks: [], labels: {}, notes: "", reviewed: false },
         a: {
           ranking: [["a/0"], ["a/0", "a/9"]],
           hacks: ["a/7"],
           labels: { "a/8": "fail" },
           notes: "",
+          reviewed: false,
         },
       },
     });

@@ -20,7 +20,7 @@ import {
 } from "../advantage/gar.ts";
 import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
-import { ngramCluster } from "../ngram/cluster.ts";
+import { ngramCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
 import { rankTierMidpoints, rankTransform } from "../ranking/rank.ts";
 import {
@@ -199,12 +199,15 @@ export function analysisAdvantages(
  *
  * @param advantages this group's entry of {@link analysisAdvantages}
  * @param annotation the group's resolved human annotations, if any
+ * @param clusters the group's n-gram clusters under these settings, when already computed (the
+ *   studio computes them in a worker); computed here when absent or of the wrong size
  */
 export function analyzeGroup(
   group: RolloutGroup,
   settings: AnalysisSettings,
   advantages: readonly number[],
   annotation?: ResolvedAnnotation,
+  clusters?: ClusterResult,
 ): GroupAnalysis {
   const n = group.rollouts.length;
   const rewards = group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
@@ -213,7 +216,10 @@ export function analyzeGroup(
   const ranks = rankTransform(rewards);
   const winRates = winRateFromPairs(n, winRatePairsFromScores(rewards), settings.tieCredit);
   const texts = group.rollouts.map((r) => rolloutText(r, settings.completionRule));
-  const clusters = ngramCluster(texts, { n: settings.ngram, threshold: settings.similarity });
+  const cluster =
+    clusters !== undefined && clusters.clusterIndex.length === n
+      ? clusters
+      : ngramCluster(texts, { n: settings.ngram, threshold: settings.similarity });
   const answers = group.rollouts.map((r) => r.answer);
   const selfConsistency = answers.some((a) => a !== null) ? consistencySelf(answers) : null;
   const tests = group.rollouts.map((r) => r.testsPassed);
@@ -266,7 +272,7 @@ export function analyzeGroup(
     zeroStd: flags.zeroStd,
     meanReward: statsMean(finite),
     stdReward: finite.length === 0 ? NaN : statsStd(finite, "population"),
-    nClusters: clusters.nClusters,
+    nClusters: cluster.nClusters,
     gar,
     issues,
     rollouts: group.rollouts.map((r, i) => ({
@@ -277,8 +283,8 @@ export function analyzeGroup(
       trainerAdvantage: rolloutTrainerAdvantage(r),
       rank: ranks[i]!,
       winRate: winRates[i]!,
-      cluster: clusters.clusterIndex[i]!,
-      clusterSize: clusters.divisors[i]!,
+      cluster: cluster.clusterIndex[i]!,
+      clusterSize: cluster.divisors[i]!,
       selfConsistency: selfConsistency?.[i] ?? null,
       complementarity: complementarity?.[i] ?? null,
       hack: hackSet.has(i),

@@ -13,6 +13,8 @@ export interface GroupAnnotation {
   readonly hacks: readonly RolloutId[];
   readonly labels: Readonly<Record<RolloutId, HumanLabel>>;
   readonly notes: string;
+  /** Someone read the whole group (the review flow's "done"); absent in older files: false. */
+  readonly reviewed: boolean;
 }
 
 export interface Annotations {
@@ -27,4 +29,5 @@ export const GROUP_ANNOTATION_EMPTY: GroupAnnotation = {
   hacks: [],
   labels: {},
   notes: "",
+  reviewed: false,
 };

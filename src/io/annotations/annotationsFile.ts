@@ -17,6 +17,7 @@ const groupSchema = z.looseObject({
   hacks: z.array(id).default([]),
   labels: z.record(z.string(), z.enum(["pass", "fail", "defer"])).default({}),
   notes: z.string().default(""),
+  reviewed: z.boolean().default(false),
 });
 
 const fileSchema = z.looseObject({
@@ -44,7 +45,13 @@ export function annotationsParse(file: string, text: string): Result<Annotations
   if (!parsed.success) return { ok: false, issues: zodIssues({ file, line: 0 }, parsed.error) };
   const groups: Record<string, GroupAnnotation> = {};
   for (const [groupId, g] of Object.entries(parsed.data.groups)) {
-    groups[groupId] = { ranking: g.ranking, hacks: g.hacks, labels: g.labels, notes: g.notes };
+    groups[groupId] = {
+      ranking: g.ranking,
+      hacks: g.hacks,
+      labels: g.labels,
+      notes: g.notes,
+      reviewed: g.reviewed,
+    };
   }
   return { ok: true, value: { version: 1, groups } };
 }

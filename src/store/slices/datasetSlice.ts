@@ -4,7 +4,7 @@
  * kept here, at most MAX_LOADED_GROUPS of them.
  */
 import type { StateCreator } from "zustand";
-import type { RolloutGroup } from "../../core/index.ts";
+import { ANNOTATIONS_EMPTY, type RolloutGroup } from "../../core/index.ts";
 // Direct module paths, not the io barrel: the main bundle takes only what it uses (the loaders
 // themselves run in the worker).
 import { datasetWithParsedGroup, type LoadedDataset } from "../../io/dataset.ts";
@@ -153,6 +153,8 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         preview: null,
       },
       selectedGroupId: null,
+      // Annotations belong to a dataset: a new file starts without any.
+      annotations: ANNOTATIONS_EMPTY,
     });
     current = startLoad(file, onEvent, choice);
   },

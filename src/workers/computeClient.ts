@@ -1,0 +1,67 @@
+/**
+ * The main thread's side of the compute worker: one long-lived worker, request ids, and a
+ * main-thread fallback when Workers are unavailable (jsdom, or a browser that refuses them).
+ */
+import { ngramCluster } from "../core/index.ts";
+import type { ClusterOutput, ComputeReply, ComputeRequest } from "./computeProtocol.ts";
+
+let worker: Worker | null = null;
+let workerUnavailable = false;
+let nextId = 1;
+const pending = new Map<
+  number,
+  { resolve: (r: ClusterOutput) => void; reject: (e: Error) => void }
+>();
+
+function computeWorker(): Worker | null {
+  if (worker !== null || workerUnavailable) return worker;
+  try {
+    const w = new Worker(new URL("./compute.worker.ts", import.meta.url), { type: "module" });
+    w.onmessage = (event: MessageEvent<ComputeReply>) => {
+      const reply = event.data;
+      const waiting = pending.get(reply.requestId);
+      if (waiting === undefined) return;
+      pending.delete(reply.requestId);
+      if (reply.kind === "error") waiting.reject(new Error(reply.message));
+      else waiting.resolve(reply.result);
+    };
+    w.onerror = (event) => {
+      // A crashed worker fails what it held; the next request starts a new one.
+      for (const waiting of pending.values())
+        waiting.reject(new Error(`the compute worker stopped: ${event.message}`));
+      pending.clear();
+      w.terminate();
+      if (worker === w) worker = null;
+    };
+    worker = w;
+    return w;
+  } catch {
+    workerUnavailable = true;
+    return null;
+  }
+}
+
+/**
+ * Single-linkage n-gram clusters of `texts` (core `ngramCluster`), computed in the worker.
+ *
+ * @throws (rejects) RangeError-like errors for invalid settings, with core's message
+ */
+export function clusterTexts(
+  texts: readonly string[],
+  config: { readonly n: number; readonly threshold: number },
+): Promise<ClusterOutput> {
+  const w = typeof Worker === "undefined" ? null : computeWorker();
+  if (w === null) {
+    try {
+      return Promise.resolve(ngramCluster(texts, config));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  const requestId = nextId++;
+  const request: ComputeRequest = { kind: "cluster", requestId, texts, ...config };
+  return new Promise((resolve, reject) => {
+    pending.set(requestId, { resolve, reject });
+    w.postMessage(request);
+  });
+}
