@@ -27,3 +27,4 @@ export * from "./analysis/text.ts";
 export * from "./analysis/annotations.ts";
 export * from "./analysis/resolve.ts";
 export * from "./analysis/analyze.ts";
+export * from "./analysis/formulas.ts";

@@ -1,10 +1,15 @@
 /** One group's rollouts with their statistics. Renders prepared rows; asks for the group if needed. */
 import { useEffect, useLayoutEffect } from "react";
-import { analyzeGroup, grpoAdvantages, type RolloutGroup } from "../../../core/index.ts";
+import {
+  analyzeGroup,
+  grpoAdvantages,
+  metricFormulas,
+  type RolloutGroup,
+} from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
 import styles from "./Groups.module.css";
-import { metricHints, prepareRolloutRows } from "./prepareGroupRows.ts";
+import { prepareRolloutRows } from "./prepareGroupRows.ts";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -22,7 +27,7 @@ function RolloutTable({
   group: RolloutGroup;
   rows: ReturnType<typeof prepareRolloutRows>;
 }) {
-  const hints = metricHints(useSettings());
+  const hints = metricFormulas(useSettings());
   const hasTrainer = rows.some((r) => r.trainerAdvantage !== null);
   return (
     <section className={styles.card} aria-label={`Group ${group.id}`} data-testid="group.detail">

@@ -8,7 +8,6 @@ import {
 } from "../../../core/index.ts";
 import {
   filterGroupRows,
-  metricHints,
   prepareGroupRows,
   prepareRolloutRows,
   promptPreview,
@@ -127,15 +126,5 @@ describe("filterGroupRows", () => {
     expect(
       filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: false, query: " " }),
     ).toHaveLength(3);
-  });
-});
-
-describe("metricHints", () => {
-  it("names the formula and the settings in force", () => {
-    expect(metricHints(ANALYSIS_DEFAULTS).advantage).toBe(
-      "GRPO, scale group: A = (R - mean of the group) / (group sample std (n-1) + 0.0001)",
-    );
-    expect(metricHints({ ...ANALYSIS_DEFAULTS, scale: "none" }).advantage).toContain("R - mean");
-    expect(metricHints({ ...ANALYSIS_DEFAULTS, ngram: 5 }).cluster).toContain("character 5-grams");
   });
 });

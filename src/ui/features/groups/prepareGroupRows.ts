@@ -161,25 +161,3 @@ export function filterGroupRows(
         r.prompt.toLowerCase().includes(query)),
   );
 }
-
-/** How each metric column is computed, under the current settings: the column headers' tooltips. */
-export function metricHints(settings: AnalysisSettings): {
-  advantage: string;
-  gar: string;
-  rank: string;
-  cluster: string;
-} {
-  const std = settings.std === "sample" ? "sample std (n-1)" : "population std (n)";
-  const advantage =
-    settings.estimator === "rloo"
-      ? "RLOO: R - mean of the other rollouts' rewards (no std scaling)"
-      : settings.scale === "none"
-        ? "GRPO, scale none (Dr. GRPO): A = R - mean(R of the group)"
-        : `GRPO, scale ${settings.scale}: A = (R - mean of the group) / (${settings.scale === "batch" ? "batch" : "group"} ${std} + ${settings.eps})`;
-  return {
-    advantage,
-    gar: `GAR (equation 3): A' = lambda * f * A on passes (reward >= ${settings.passThreshold}), lambda = min(sum A / sum f A, ${settings.cap}), f from the ranking (worst ${settings.minFactor}), re-centred; hacks ${settings.hackZero ? "zeroed first" : "kept"}`,
-    rank: "Stable rank transform of the reward: position / (n - 1) after an ascending sort, ties by index; 1 = best",
-    cluster: `Single-linkage clusters of character ${settings.ngram}-grams (lower-cased, trimmed), linked when Jaccard >= ${settings.similarity}; text: ${settings.completionRule}`,
-  };
-}

@@ -1,0 +1,60 @@
+/**
+ * How every per-rollout number is computed under a set of settings, in words: the studio's
+ * tooltips and the CLI's help say the same thing, and it changes with the settings.
+ */
+import type { AnalysisSettings } from "./analyze.ts";
+
+export interface MetricFormulas {
+  readonly reward: string;
+  readonly passed: string;
+  readonly advantage: string;
+  readonly gar: string;
+  readonly factor: string;
+  readonly rank: string;
+  readonly winRate: string;
+  readonly cluster: string;
+  readonly selfConsistency: string;
+  readonly complementarity: string;
+  readonly length: string;
+  readonly toolCalls: string;
+  readonly humanRank: string;
+}
+
+const RULES: Record<AnalysisSettings["completionRule"], string> = {
+  "final-assistant": "the final assistant message",
+  benchmax: "the last assistant message with text (benchmax)",
+  "all-assistant": "all assistant text, joined",
+};
+
+export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
+  const std = settings.std === "sample" ? "sample std (n-1)" : "population std (n)";
+  const advantage =
+    settings.estimator === "rloo"
+      ? "RLOO: R - mean of the other rollouts' rewards (no std scaling)"
+      : settings.scale === "none"
+        ? "GRPO, scale none (Dr. GRPO): A = R - mean(R of the group)"
+        : `GRPO, scale ${settings.scale}: A = (R - mean of the group) / (${settings.scale === "batch" ? "batch" : "group"} ${std} + ${settings.eps})`;
+  const weights =
+    settings.rewardWeights === null
+      ? "the logged reward (or the plain sum of its components)"
+      : `the weighted sum of the components (${Object.entries(settings.rewardWeights)
+          .map(([k, w]) => `${k} x ${w}`)
+          .join(", ")}; missing weights 1, NaN components skipped)`;
+  return {
+    reward: `R: ${weights}; aggregation ${settings.aggregation}`,
+    passed: `pass when R >= ${settings.passThreshold}`,
+    advantage,
+    gar: `GAR (equation 3): A' = lambda * f * A on passes (reward >= ${settings.passThreshold}), lambda = min(sum A / sum f A, ${settings.cap}), f from the ranking (worst ${settings.minFactor}), re-centred; hacks ${settings.hackZero ? "zeroed first" : "kept"}`,
+    factor: `f = 1 - (1 - ${settings.minFactor}) * tier mean rank / (n - 1) over the ranked passes: 1 for the best tier, ${settings.minFactor} for the worst`,
+    rank: "Stable rank transform of the reward: position / (n - 1) after an ascending sort, ties by index; 1 = best",
+    winRate: `Pairwise win-rate by reward: wins / (n - 1); a tie counts ${settings.tieCredit}`,
+    cluster: `Single-linkage clusters of character ${settings.ngram}-grams (lower-cased, trimmed), linked when Jaccard >= ${settings.similarity}; text: ${RULES[settings.completionRule]}`,
+    selfConsistency:
+      "Majority answer count / n for rollouts that give the majority answer (first seen wins ties), else 0",
+    complementarity:
+      "(sum over the tests it passes of 1 / rollouts passing that test) / n: rare passes count more",
+    length: `Characters of ${RULES[settings.completionRule]}`,
+    toolCalls: "Tool calls in the rollout's messages",
+    humanRank: "Tier midpoint in the human ranking, 0 = best",
+  };
+}
