@@ -15,6 +15,7 @@ import {
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { promptText, type GroupSummary } from "../../../io/dataset.ts";
+import { plainNumber } from "../../components/numbers.ts";
 
 const PREVIEW = 120;
 
@@ -77,10 +78,6 @@ export function prepareGroupRows(
   });
 }
 
-/** A number as plain text for the stable metric test ids: at most 4 decimals, "" when absent. */
-export function plainNumber(x: number | null): string {
-  return x === null || !Number.isFinite(x) ? "" : String(Number(x.toFixed(4)));
-}
 
 /** Diversity clusters of a parsed group under the settings. */
 export function groupClusterCount(group: RolloutGroup, settings: AnalysisSettings): number {
