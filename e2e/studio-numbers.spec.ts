@@ -47,6 +47,8 @@ describe("studio numbers match the CLI", () => {
       .getByTestId("groups.row.id")
       .click();
     await page.getByTestId("group.detail").getByText(`Group ${mixed.id}`).waitFor();
+    // Clusters come from the compute worker: wait for them before reading.
+    await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
 
     const read = async (metric: string) =>
       page.evaluate(

@@ -4,9 +4,10 @@ import DropZone from "../components/DropZone.tsx";
 import DatasetBar from "../features/loader/DatasetBar.tsx";
 import IssuesPanel from "../features/loader/IssuesPanel.tsx";
 import LoadPanel from "../features/loader/LoadPanel.tsx";
-import { GroupPreview } from "../features/groups/GroupDetail.tsx";
+import { GroupPreview } from "../features/rollouts/RolloutColumns.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
+import GroupWorkspace from "./GroupWorkspace.tsx";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
@@ -15,6 +16,8 @@ import "./App.css";
 
 // The mapping dialog reads file samples with the loaders' container code: load it when needed.
 const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx"));
+// The overview draws charts: recharts loads with it, not with the first page.
+const DatasetOverview = lazy(() => import("../features/overview/DatasetOverview.tsx"));
 
 /**
  * `?index-threshold=BYTES` lowers the size from which JSONL files are indexed and parsed a group at a
@@ -41,6 +44,8 @@ export default function App() {
     if (OPEN_DEMO_ON_START) loadDemo();
   }, [loadDemo]);
   const [issuesOpen, setIssuesOpen] = useState(false);
+  const [overviewOpen, setOverviewOpen] = useState(false);
+  const selected = useStore((s) => s.selectedGroupId);
   const mapping = useMappingDialog();
   const [regroup, setRegroup] = useState<File | null>(null);
   const openId = useId();
@@ -109,7 +114,26 @@ export default function App() {
           />
           {status === "ready" ? <SettingsPanel /> : null}
           {issuesOpen ? <IssuesPanel /> : null}
+          {status === "ready" ? (
+            <div className="app__toolbar">
+              <button
+                type="button"
+                className="workspace__tab"
+                aria-pressed={overviewOpen}
+                data-testid="overview.toggle"
+                onClick={() => setOverviewOpen((o) => !o)}
+              >
+                Dataset overview
+              </button>
+            </div>
+          ) : null}
+          {overviewOpen && status === "ready" ? (
+            <Suspense fallback={<p className="workspace__loading">Loading charts…</p>}>
+              <DatasetOverview />
+            </Suspense>
+          ) : null}
           <GroupList />
+          {status === "ready" && selected !== null ? <GroupWorkspace groupId={selected} /> : null}
         </main>
       )}
     </div>

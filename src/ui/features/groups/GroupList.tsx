@@ -5,7 +5,6 @@
 import { useMemo } from "react";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
-import { GroupDetail } from "./GroupDetail.tsx";
 import styles from "./Groups.module.css";
 import GroupFilters from "./GroupFilters.tsx";
 import { filterGroupRows, prepareGroupRows, withClusters } from "./prepareGroupRows.ts";
@@ -96,7 +95,6 @@ export default function GroupList() {
           </p>
         ) : null}
       </section>
-      {selected !== null ? <GroupDetail groupId={selected} /> : null}
     </div>
   );
 }

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   ANALYSIS_DEFAULTS,
-  analyzeDataset,
   type ChatMessage,
   type Rollout,
   type RolloutGroup,
 } from "../../../core/index.ts";
-import {
-  filterGroupRows,
-  prepareGroupRows,
-  prepareRolloutRows,
-  promptPreview,
-} from "./prepareGroupRows.ts";
+import { filterGroupRows, prepareGroupRows, promptPreview } from "./prepareGroupRows.ts";
 
 const msg = (role: string, content: string): ChatMessage => ({
   role,
@@ -54,7 +48,7 @@ describe("promptPreview", () => {
   });
 });
 
-describe("prepareGroupRows and prepareRolloutRows", () => {
+describe("prepareGroupRows", () => {
   const group: RolloutGroup = {
     id: "g",
     rollouts: [rollout("a", 1, "four"), rollout("b", 0, "five"), rollout("c", null, "")],
@@ -83,15 +77,6 @@ describe("prepareGroupRows and prepareRolloutRows", () => {
       clusters: null,
       flags: ["mixed", "partial"],
     });
-  });
-  it("gives plain numbers, and a missing reward as empty, never as 0", () => {
-    const analysis = analyzeDataset([group]).groups[0]!;
-    const rows = prepareRolloutRows(group, analysis, ANALYSIS_DEFAULTS);
-    expect(rows.map((r) => [r.id, r.plain.reward, r.passed, r.plain.advantage])).toEqual([
-      ["a", "1", true, "0.707"],
-      ["b", "0", false, "-0.707"],
-      ["c", "", false, "0"],
-    ]);
   });
 });
 

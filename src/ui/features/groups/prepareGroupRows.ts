@@ -11,11 +11,9 @@ import {
   statsStd,
   type AnalysisSettings,
   type ChatMessage,
-  type GroupAnalysis,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { promptText, type GroupSummary } from "../../../io/dataset.ts";
-import { plainNumber } from "../../components/numbers.ts";
 
 const PREVIEW = 120;
 
@@ -78,7 +76,6 @@ export function prepareGroupRows(
   });
 }
 
-
 /** Diversity clusters of a parsed group under the settings. */
 export function groupClusterCount(group: RolloutGroup, settings: AnalysisSettings): number {
   return ngramCluster(
@@ -96,50 +93,6 @@ export function withClusters(
   return rows.map((r) => {
     const group = groups.get(r.id);
     return group === undefined ? r : { ...r, clusters: groupClusterCount(group, settings) };
-  });
-}
-
-export interface RolloutRow {
-  readonly id: string;
-  /** Plain values for the stable test ids `metric-*` (scripts read these). */
-  readonly plain: {
-    readonly reward: string;
-    readonly rank: string;
-    readonly advantage: string;
-    readonly garAdvantage: string;
-    readonly cluster: string;
-  };
-  readonly passed: boolean;
-  /** The advantage the trainer logged, or null when the dump has none. */
-  readonly trainerAdvantage: string | null;
-  /** Cluster size, shown beside the cluster id. */
-  readonly clusterSize: number;
-  readonly toolCalls: number;
-  readonly text: string;
-}
-
-export function prepareRolloutRows(
-  group: RolloutGroup,
-  analysis: GroupAnalysis,
-  settings: AnalysisSettings,
-): RolloutRow[] {
-  return group.rollouts.map((r, i) => {
-    const s = analysis.rollouts[i]!;
-    return {
-      id: r.id,
-      plain: {
-        reward: plainNumber(s.reward),
-        rank: plainNumber(s.rank),
-        advantage: plainNumber(s.advantage),
-        garAdvantage: plainNumber(s.garAdvantage),
-        cluster: String(s.cluster),
-      },
-      passed: s.passed,
-      trainerAdvantage: s.trainerAdvantage === null ? null : fmt(s.trainerAdvantage),
-      clusterSize: s.clusterSize,
-      toolCalls: s.toolCalls,
-      text: preview(rolloutText(r, settings.completionRule)),
-    };
   });
 }
 

@@ -8,8 +8,9 @@ import {
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
-import styles from "./Groups.module.css";
-import { prepareRolloutRows } from "./prepareGroupRows.ts";
+import ClusterChip from "../../components/ClusterChip.tsx";
+import styles from "./Rollouts.module.css";
+import { prepareRolloutRows } from "./prepareRolloutColumns.ts";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -23,14 +24,21 @@ function useFirstGroupMark(shown: boolean): void {
 function RolloutTable({
   group,
   rows,
+  clustersPending,
 }: {
   group: RolloutGroup;
   rows: ReturnType<typeof prepareRolloutRows>;
+  clustersPending: boolean;
 }) {
   const hints = metricFormulas(useSettings());
   const hasTrainer = rows.some((r) => r.trainerAdvantage !== null);
   return (
-    <section className={styles.card} aria-label={`Group ${group.id}`} data-testid="group.detail">
+    <section
+      className={styles.card}
+      aria-label={`Group ${group.id}`}
+      data-testid="group.detail"
+      data-clusters={clustersPending ? "pending" : "ready"}
+    >
       <h2 className={styles.heading}>Group {group.id}</h2>
       <table className={styles.table}>
         <thead>
@@ -91,7 +99,12 @@ function RolloutTable({
                 <span data-testid="metric-rank">{r.plain.rank}</span>
               </td>
               <td>
-                <span data-testid="metric-cluster">{r.plain.cluster}</span> (×{r.clusterSize})
+                <ClusterChip
+                  cluster={Number(r.plain.cluster)}
+                  size={r.clusterSize}
+                  pending={clustersPending}
+                  testId="metric-cluster"
+                />
               </td>
               <td className={styles.num}>{r.toolCalls}</td>
               <td className={styles.prompt}>{r.text}</td>
@@ -124,6 +137,7 @@ export function GroupDetail({ groupId }: { groupId: string }) {
     <RolloutTable
       group={parsed.group}
       rows={prepareRolloutRows(parsed.group, parsed.analysis, settings)}
+      clustersPending={parsed.clusters.status !== "done"}
     />
   );
 }
@@ -139,5 +153,11 @@ export function GroupPreview({ group }: { group: RolloutGroup }) {
   });
   const analysis = analyzeGroup(group, settings, advantages ?? []);
   useFirstGroupMark(true);
-  return <RolloutTable group={group} rows={prepareRolloutRows(group, analysis, settings)} />;
+  return (
+    <RolloutTable
+      group={group}
+      rows={prepareRolloutRows(group, analysis, settings)}
+      clustersPending={false}
+    />
+  );
 }

@@ -1,0 +1,66 @@
+/**
+ * The open group: its heading, the reviewed mark, and tabs over the feature views (rollouts side
+ * by side, the metrics panel, the divergence view). Heavy views load on demand.
+ */
+import { lazy, Suspense, useState } from "react";
+import { useStore } from "../../store/index.ts";
+import { useGroupAnnotation } from "../../store/hooks.ts";
+import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
+
+const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
+const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
+
+const TABS = [
+  { id: "rollouts", label: "Rollouts" },
+  { id: "metrics", label: "Metrics" },
+  { id: "divergence", label: "Divergence" },
+] as const;
+
+type Tab = (typeof TABS)[number]["id"];
+
+export default function GroupWorkspace({ groupId }: { groupId: string }) {
+  const [tab, setTab] = useState<Tab>("rollouts");
+  const annotation = useGroupAnnotation(groupId);
+  const setReviewed = useStore((s) => s.setReviewed);
+  return (
+    <section className="workspace" aria-label={`Group ${groupId}`} data-testid="group.workspace">
+      <div className="workspace__bar">
+        <div role="tablist" aria-label="Group views" className="workspace__tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              className="workspace__tab"
+              data-testid={`workspace.tab.${t.id}`}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <label className="workspace__reviewed">
+          <input
+            type="checkbox"
+            checked={annotation.reviewed}
+            data-testid="group.reviewed"
+            onChange={(e) => setReviewed(groupId, e.currentTarget.checked)}
+          />{" "}
+          Reviewed
+        </label>
+      </div>
+      <div role="tabpanel" className="workspace__panel">
+        <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
+          {tab === "rollouts" ? (
+            <GroupDetail groupId={groupId} />
+          ) : tab === "metrics" ? (
+            <MetricsPanel groupId={groupId} />
+          ) : (
+            <DivergenceView groupId={groupId} />
+          )}
+        </Suspense>
+      </div>
+    </section>
+  );
+}
