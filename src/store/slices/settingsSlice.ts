@@ -28,6 +28,16 @@ export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (
 const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
+/** Reward weights read back from storage: a record of finite numbers, else none. */
+function readWeights(raw: unknown): Readonly<Record<string, number>> | null {
+  if (!isRecord(raw)) return null;
+  const entries = Object.entries(raw);
+  if (entries.length === 0) return null;
+  return entries.every(([, w]) => typeof w === "number" && Number.isFinite(w))
+    ? (raw as Record<string, number>)
+    : null;
+}
+
 /** Settings read back from storage: each valid field is kept, anything else falls back to its default. */
 export function readSettings(persisted: unknown): AnalysisSettings {
   const raw = isRecord(persisted) && isRecord(persisted.settings) ? persisted.settings : {};
@@ -56,5 +66,11 @@ export function readSettings(persisted: unknown): AnalysisSettings {
     similarity: num("similarity", d.similarity, (x) => x >= 0 && x <= 1),
     tieCredit: raw.tieCredit === 0.5 ? 0.5 : 0,
     completionRule: pick("completionRule", COMPLETION_RULES, d.completionRule),
+    aggregation: pick(
+      "aggregation",
+      ["sum_then_normalize", "normalize_then_sum"] as const,
+      d.aggregation,
+    ),
+    rewardWeights: readWeights(raw.rewardWeights),
   };
 }

@@ -5,6 +5,7 @@
 import { useId } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useStore } from "../../../store/index.ts";
+import RewardWeights from "./RewardWeights.tsx";
 import styles from "./Settings.module.css";
 import { SETTING_FIELDS, settingDefaultLabel, type SettingField } from "./settingFields.ts";
 
@@ -105,6 +106,7 @@ export default function SettingsPanel() {
       {SETTING_FIELDS.map((field) => (
         <Control key={field.key} field={field} />
       ))}
+      <RewardWeights />
       <button
         type="button"
         className={styles.reset}

@@ -14,7 +14,7 @@ interface Base<K extends keyof AnalysisSettings> {
 }
 
 export type SettingField =
-  | (Base<"scale" | "std" | "completionRule" | "estimator"> & {
+  | (Base<"scale" | "std" | "completionRule" | "estimator" | "aggregation"> & {
       readonly control: "select";
       readonly options: readonly { readonly value: string; readonly label: string }[];
     })
@@ -73,6 +73,17 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     ],
     source: "TRL, verl: sample",
     testId: "settings-std",
+  },
+  {
+    key: "aggregation",
+    label: "Reward components",
+    control: "select",
+    options: [
+      { value: "sum_then_normalize", label: "sum, then normalise" },
+      { value: "normalize_then_sum", label: "normalise each, then sum (GDPO)" },
+    ],
+    source: 'TRL multi_objective_aggregation="sum_then_normalize"',
+    testId: "settings-aggregation",
   },
   {
     key: "passThreshold",

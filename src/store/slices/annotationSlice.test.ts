@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { ANNOTATIONS_EMPTY } from "../../core/index.ts";
+import { useStore } from "../index.ts";
+
+const store = () => useStore;
+
+beforeEach(() => useStore.getState().setAnnotations(ANNOTATIONS_EMPTY));
+
+describe("annotation slice", () => {
+  it("updates one group and drops annotations that become empty", () => {
+    const s = store();
+    s.getState().updateGroupAnnotation("g", (a) => ({ ...a, hacks: ["r1"] }));
+    expect(s.getState().annotations.groups.g?.hacks).toEqual(["r1"]);
+    s.getState().setReviewed("g", true);
+    expect(s.getState().annotations.groups.g).toMatchObject({ hacks: ["r1"], reviewed: true });
+    s.getState().updateGroupAnnotation("g", (a) => ({ ...a, hacks: [] }));
+    expect(s.getState().annotations.groups.g?.reviewed).toBe(true);
+    s.getState().setReviewed("g", false);
+    expect(s.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+  });
+
+  it("replaces everything on import", () => {
+    const s = store();
+    s.getState().setReviewed("a", true);
+    const imported = {
+      version: 1 as const,
+      groups: {
+        b: { ranking: [["b/0"]], hacks: [], labels: {}, notes: "", reviewed: false },
+      },
+    };
+    s.getState().setAnnotations(imported);
+    expect(s.getState().annotations).toBe(imported);
+  });
+});
