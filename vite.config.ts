@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { bundleBudget } from "./scripts/bundleBudget.ts";
 import { generateDemo } from "./scripts/generate-demo.ts";
 import { DEMO_PATH } from "./src/store/demo.ts";
 
@@ -27,7 +28,7 @@ function demoDataset(): Plugin {
 // The studio is a static single-page app: `vite build` writes dist/, `vite preview` serves it.
 // Nothing is fetched at run time except the bundled demo; the judge endpoint is entered by the user.
 export default defineConfig({
-  plugins: [react(), demoDataset()],
+  plugins: [react(), demoDataset(), bundleBudget()],
   build: {
     target: "es2023",
     sourcemap: true,
