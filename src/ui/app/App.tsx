@@ -7,6 +7,7 @@ import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/rollouts/RolloutColumns.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
+import AnnotationsFile from "../features/annotations/AnnotationsFile.tsx";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
@@ -125,6 +126,7 @@ export default function App() {
               >
                 Dataset overview
               </button>
+              <AnnotationsFile />
             </div>
           ) : null}
           {overviewOpen && status === "ready" ? (

@@ -1,0 +1,107 @@
+/**
+ * Import and export of the annotations file (version 1, the format `rollout-studio analyze
+ * --annotations` reads). An import replaces the current annotations; ids that name nothing in the
+ * loaded data are reported, never dropped silently.
+ */
+import { useId, useState } from "react";
+import { annotationsResolve } from "../../../core/index.ts";
+import { annotationsParse, annotationsToJson } from "../../../io/annotations/annotationsFile.ts";
+import { formatIssue } from "../../../io/issues.ts";
+import { useStore } from "../../../store/index.ts";
+import { useDataset } from "../../../store/hooks.ts";
+import styles from "./Annotations.module.css";
+
+/** The download's file name: the data file's name without its extension, plus `.annotations.json`. */
+export function annotationsFileName(dataFile: string): string {
+  const base = dataFile.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "");
+  return `${base === "" ? "rollouts" : base}.annotations.json`;
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export default function AnnotationsFile() {
+  const dataset = useDataset();
+  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const annotations = useStore((s) => s.annotations);
+  const setAnnotations = useStore((s) => s.setAnnotations);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const inputId = useId();
+  if (dataset === null || groups === null) return null;
+  const count = Object.keys(annotations.groups).length;
+
+  const importFile = async (file: File): Promise<void> => {
+    const parsed = annotationsParse(file.name, await file.text());
+    if (!parsed.ok) {
+      setMessage({ text: parsed.issues.map(formatIssue).join("\n"), error: true });
+      return;
+    }
+    setAnnotations(parsed.value);
+    const resolved = annotationsResolve([...groups.values()], parsed.value);
+    const imported = Object.keys(parsed.value.groups).length;
+    // An indexed file's unparsed groups cannot be checked rollout by rollout yet: only their ids.
+    const known = new Set(dataset.summaries.map((g) => g.id));
+    const problems = [
+      ...resolved.unknown.filter((p) => groups.has(p.groupId) || !known.has(p.groupId)),
+      ...resolved.warnings,
+    ];
+    setMessage({
+      text:
+        `Imported annotations of ${imported} group(s) from ${file.name}.` +
+        (problems.length > 0
+          ? ` ${problems.length} problem(s):\n${problems.map((p) => p.message).join("\n")}`
+          : ""),
+      error: problems.length > 0,
+    });
+  };
+
+  return (
+    <div className={styles.bar} data-testid="annotations.file">
+      <input
+        id={inputId}
+        className={styles.input}
+        type="file"
+        accept=".json,application/json"
+        data-testid="annotations-import"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = "";
+          if (file !== undefined)
+            importFile(file).catch((err: unknown) =>
+              setMessage({
+                text: `${file.name}: could not be read (${err instanceof Error ? err.message : String(err)})`,
+                error: true,
+              }),
+            );
+        }}
+      />
+      <label htmlFor={inputId} className={styles.button}>
+        Import annotations
+      </label>
+      <button
+        type="button"
+        className={styles.button}
+        data-testid="annotations-export"
+        disabled={count === 0}
+        onClick={() => download(annotationsFileName(dataset.file), annotationsToJson(annotations))}
+      >
+        Export annotations ({count})
+      </button>
+      {message !== null ? (
+        <pre
+          className={message.error ? styles.error : styles.message}
+          role={message.error ? "alert" : "status"}
+          data-testid="annotations.message"
+        >
+          {message.text}
+        </pre>
+      ) : null}
+    </div>
+  );
+}
