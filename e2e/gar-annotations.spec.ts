@@ -3,7 +3,7 @@
  * hack; the GAR advantages the studio shows equal what `rollout-studio analyze --annotations`
  * prints, and follow the hack-zeroing setting and a new reviewed mark at once. Stable ids only.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
@@ -118,7 +118,7 @@ describe("GAR from imported annotations", () => {
     const download = page.waitForEvent("download");
     await page.getByTestId("annotations-export").click();
     const saved = await download;
-    const exported = JSON.parse(await new Response(await saved.createReadStream()).text()) as {
+    const exported = JSON.parse(readFileSync(await saved.path(), "utf8")) as {
       groups: Record<string, { reviewed: boolean; ranking: string[][] }>;
     };
     expect(exported.groups[group.id]).toMatchObject({ reviewed: true, ranking });

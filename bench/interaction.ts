@@ -1,0 +1,155 @@
+/**
+ * Interaction latency (performance.md section 9 T5, section 10 step 5): changing a setting on an
+ * open 64-rollout group, from the input event until the next animation frame, against a plain
+ * re-render of the same group (the same setting written again: every derived number is recomputed
+ * and every component re-renders, but nothing changes). Medians and p95 are printed with their
+ * ratio; timing never fails the run.
+ *
+ * Used by bench/browser.ts; `npx tsx bench/interaction.ts` runs it alone.
+ */
+import { Buffer } from "node:buffer";
+import { fileURLToPath } from "node:url";
+
+import type { Browser } from "playwright-core";
+
+import { generateTextGroup } from "./generate.ts";
+
+/** Transcripts of a 64-rollout group: several turns, a tool call and a long final answer each. */
+export function interactionGroupJsonl(k = 64, chars = 3000): string {
+  const finals = generateTextGroup({ k, chars, modes: 6, seed: 77 });
+  const notes = generateTextGroup({ k, chars: 400, modes: 3, seed: 78 });
+  return finals
+    .map((text, i) =>
+      JSON.stringify({
+        group_id: "bench-64",
+        id: `bench-64/${i}`,
+        prompt: "Find the order, check the refund policy and answer the customer.",
+        messages: [
+          { role: "user", content: "Where is my refund for order 1042?" },
+          {
+            role: "assistant",
+            content: notes[i],
+            tool_calls: [
+              {
+                id: `call-${i}`,
+                type: "function",
+                function: { name: "lookup_order", arguments: JSON.stringify({ order_id: 1042 }) },
+              },
+            ],
+          },
+          { role: "tool", tool_call_id: `call-${i}`, content: JSON.stringify({ status: "paid" }) },
+          { role: "assistant", content: text },
+        ],
+        reward: (i * 7) % 5 === 0 ? 0 : Number(((i % 9) / 8).toFixed(3)),
+        rewards: { accuracy: i % 3 === 0 ? 0 : 1, format: (i % 4) / 3 },
+      }),
+    )
+    .join("\n");
+}
+
+export interface Distribution {
+  readonly median: number;
+  readonly p95: number;
+}
+
+function distribution(values: readonly number[]): Distribution {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+/** Runs in the page: alternate a real change and a same-value write of the scale setting. */
+const IN_PAGE = `(async () => {
+  const select = document.querySelector('[data-testid="settings-scale"]');
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  async function once(value) {
+    await frame();
+    const t0 = performance.now();
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    const t1 = await frame();
+    await pause(5);
+    return t1 - t0;
+  }
+  const change = [];
+  const rerender = [];
+  let current = select.value;
+  for (let i = 0; i < ROUNDS; i++) {
+    current = current === "group" ? "none" : "group";
+    change.push(await once(current));
+    rerender.push(await once(current));
+  }
+  const first = document.querySelector('[data-testid="metric-advantage"]')?.textContent ?? "";
+  return { change, rerender, first };
+})()`;
+
+const round = (x: number): number => Number(x.toPrecision(4));
+
+/**
+ * Opens the app at `baseUrl`, loads the 64-rollout group, and measures `rounds` setting changes
+ * (scale group <-> none) and as many plain re-renders, interleaved.
+ */
+export async function benchSettingChange(
+  browser: Browser,
+  baseUrl: string,
+  rounds = 60,
+): Promise<{ change: Distribution; rerender: Distribution; checks: string[] }> {
+  const checks: string[] = [];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId("file-input").setInputFiles({
+    name: "bench-64.jsonl",
+    mimeType: "application/jsonl",
+    buffer: Buffer.from(interactionGroupJsonl()),
+  });
+  await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
+  const columns = await page.getByTestId("rollout-column").count();
+  if (columns !== 64) checks.push(`expected 64 rollout columns, found ${columns}`);
+  // A string, not a function: tsx's name-keeping helper (`__name`) does not exist in the page.
+  const times = await page.evaluate<{ change: number[]; rerender: number[]; first: string }>(
+    IN_PAGE.replace("ROUNDS", String(rounds)),
+  );
+  if (times.first === "") checks.push("no advantage shown after the setting changes");
+  if (errors.length > 0) checks.push(`page errors: ${errors.join("; ")}`);
+  await context.close();
+  return { change: distribution(times.change), rerender: distribution(times.rerender), checks };
+}
+
+/** One JSON line, as the other browser metrics print. */
+export function settingChangeLine(result: {
+  change: Distribution;
+  rerender: Distribution;
+}): string {
+  return JSON.stringify({
+    metric: "setting change on a 64-rollout group, input to next frame (ms)",
+    median: round(result.change.median),
+    p95: round(result.change.p95),
+    baseline: "plain re-render of the same group",
+    baselineMedian: round(result.rerender.median),
+    baselineP95: round(result.rerender.p95),
+    ratioP95: round(result.change.p95 / result.rerender.p95),
+  });
+}
+
+async function standalone(): Promise<void> {
+  const { launchChromium } = await import("../e2e/harness/browser.ts");
+  const { startPreviewServer } = await import("../e2e/harness/server.ts");
+  const server = await startPreviewServer();
+  const browser = await launchChromium();
+  try {
+    const result = await benchSettingChange(browser, server.url);
+    console.log(settingChangeLine(result));
+    for (const c of result.checks) console.error(`CHECK FAILED: ${c}`);
+    if (result.checks.length > 0) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await standalone();
