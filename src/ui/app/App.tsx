@@ -9,6 +9,7 @@ import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
 import AnnotationsFile from "../features/annotations/AnnotationsFile.tsx";
 import GroupWorkspace from "./GroupWorkspace.tsx";
+import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
@@ -56,6 +57,7 @@ export default function App() {
     setIssuesOpen(false);
     loadFile(file, indexThresholdFromUrl());
   };
+  useWindowFileDrop(status !== "idle", open);
 
   return (
     <div className="app">
@@ -74,7 +76,11 @@ export default function App() {
                 e.currentTarget.value = "";
               }}
             />
-            <label className="app__open" htmlFor={openId}>
+            <label
+              className="app__open"
+              htmlFor={openId}
+              title="Or drop a file anywhere on the page"
+            >
               Open file
             </label>
           </>
