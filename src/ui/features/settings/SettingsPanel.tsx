@@ -107,6 +107,32 @@ export default function SettingsPanel() {
         <Control key={field.key} field={field} />
       ))}
       <RewardWeights />
+      <details className={styles.about} data-testid="settings.sources">
+        <summary>Defaults and sources</summary>
+        <table className={styles.sources}>
+          <thead>
+            <tr>
+              <th scope="col">Setting</th>
+              <th scope="col">Default</th>
+              <th scope="col">Where the default comes from</th>
+            </tr>
+          </thead>
+          <tbody>
+            {SETTING_FIELDS.map((field) => (
+              <tr key={field.key}>
+                <th scope="row">{field.label}</th>
+                <td>{settingDefaultLabel(field)}</td>
+                <td>{field.source}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Reward weights</th>
+              <td>off (the logged reward)</td>
+              <td>TRL reward_weights: every component weighs 1 once weights are on</td>
+            </tr>
+          </tbody>
+        </table>
+      </details>
       <button
         type="button"
         className={styles.reset}
