@@ -8,6 +8,8 @@
  */
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { openAnnotationsDb } from "./persistence/annotationsDb.ts";
+import { startAnnotationsSync } from "./persistence/annotationsSync.ts";
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
@@ -69,3 +71,10 @@ export const useStore = create<Store>()(
     },
   ),
 );
+
+/**
+ * Annotations are saved in IndexedDB as every action happens, keyed by the dataset's fingerprint
+ * (not in localStorage: they can outgrow its quota, and they belong to one dataset).
+ */
+export const annotationsSync =
+  typeof indexedDB === "undefined" ? null : startAnnotationsSync(useStore, openAnnotationsDb());

@@ -60,3 +60,20 @@ export function annotationsParse(file: string, text: string): Result<Annotations
 export function annotationsToJson(annotations: Annotations): string {
   return `${JSON.stringify(annotations, null, 2)}\n`;
 }
+
+/**
+ * One group's annotation read back from storage (untrusted: another version of the studio, or a
+ * user's edits, may have written it). Null when it does not validate.
+ */
+export function groupAnnotationFromUnknown(value: unknown): GroupAnnotation | null {
+  const parsed = groupSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const g = parsed.data;
+  return {
+    ranking: g.ranking,
+    hacks: g.hacks,
+    labels: g.labels,
+    notes: g.notes,
+    reviewed: g.reviewed,
+  };
+}

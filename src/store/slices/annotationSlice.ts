@@ -11,9 +11,12 @@ import {
   type GroupAnnotation,
 } from "../../core/index.ts";
 import type { Store } from "../index.ts";
+import type { PersistState } from "../persistence/annotationsSync.ts";
 
 export interface AnnotationSlice {
   readonly annotations: Annotations;
+  /** Whether the annotations are saved in this browser (IndexedDB), and any failure to do so. */
+  readonly persist: PersistState;
   /** Replace every annotation (an imported file; a new dataset starts from empty). */
   readonly setAnnotations: (annotations: Annotations) => void;
   /** Change one group's annotation; an annotation equal to the empty one is removed. */
@@ -36,6 +39,7 @@ function isEmpty(a: GroupAnnotation): boolean {
 
 export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice> = (set) => ({
   annotations: ANNOTATIONS_EMPTY,
+  persist: { status: "off" },
   setAnnotations: (annotations) => set({ annotations }),
   updateGroupAnnotation: (groupId, update) =>
     set((s) => {

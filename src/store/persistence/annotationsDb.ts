@@ -1,0 +1,111 @@
+/**
+ * Annotations in IndexedDB, one record per annotated group, keyed by [dataset fingerprint, group
+ * id]: an action rewrites only the group it changed, so saving stays cheap with thousands of
+ * annotated groups, and several datasets keep their annotations apart.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { Annotations, GroupAnnotation } from "../../core/index.ts";
+import { groupAnnotationFromUnknown } from "../../io/annotations/annotationsFile.ts";
+
+export const DB_NAME = "rollout-studio";
+const DB_VERSION = 1;
+
+interface GroupRecord {
+  readonly fingerprint: string;
+  readonly groupId: string;
+  /** Stored as written; validated when read back (storage is untrusted input). */
+  readonly annotation: unknown;
+  readonly savedAt: number;
+}
+
+interface DatasetRecord {
+  readonly fingerprint: string;
+  /** The file name it was last opened as, for the list of datasets with saved annotations. */
+  readonly file: string;
+  readonly savedAt: number;
+}
+
+interface StudioDb extends DBSchema {
+  groups: { key: [string, string]; value: GroupRecord; indexes: { byFingerprint: string } };
+  datasets: { key: string; value: DatasetRecord };
+}
+
+export interface GroupChange {
+  readonly groupId: string;
+  /** Null removes the group's record. */
+  readonly annotation: GroupAnnotation | null;
+}
+
+export interface Restored {
+  readonly annotations: Annotations;
+  /** Records that failed validation and were left out (reported, never silently dropped). */
+  readonly rejected: readonly string[];
+}
+
+export interface AnnotationsDb {
+  load(fingerprint: string): Promise<Restored>;
+  save(fingerprint: string, file: string, changes: readonly GroupChange[]): Promise<void>;
+  clear(fingerprint: string): Promise<void>;
+  datasets(): Promise<DatasetRecord[]>;
+}
+
+export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
+  let db: Promise<IDBPDatabase<StudioDb>> | null = null;
+  const open = (): Promise<IDBPDatabase<StudioDb>> =>
+    (db ??= openDB<StudioDb>(name, DB_VERSION, {
+      upgrade(database) {
+        const groups = database.createObjectStore("groups", {
+          keyPath: ["fingerprint", "groupId"],
+        });
+        groups.createIndex("byFingerprint", "fingerprint");
+        database.createObjectStore("datasets", { keyPath: "fingerprint" });
+      },
+    }));
+  return {
+    async load(fingerprint) {
+      const records = await (await open()).getAllFromIndex("groups", "byFingerprint", fingerprint);
+      const groups: Record<string, GroupAnnotation> = {};
+      const rejected: string[] = [];
+      for (const r of records) {
+        const annotation = groupAnnotationFromUnknown(r.annotation);
+        if (annotation === null) rejected.push(r.groupId);
+        else groups[r.groupId] = annotation;
+      }
+      return { annotations: { version: 1, groups }, rejected };
+    },
+    async save(fingerprint, file, changes) {
+      const tx = (await open()).transaction(["groups", "datasets"], "readwrite");
+      const now = Date.now();
+      const groups = tx.objectStore("groups");
+      const writes: Promise<unknown>[] = changes.map((c) =>
+        c.annotation === null
+          ? groups.delete([fingerprint, c.groupId])
+          : groups.put({ fingerprint, groupId: c.groupId, annotation: c.annotation, savedAt: now }),
+      );
+      writes.push(tx.objectStore("datasets").put({ fingerprint, file, savedAt: now }));
+      await Promise.all([...writes, tx.done]);
+    },
+    async clear(fingerprint) {
+      const tx = (await open()).transaction(["groups", "datasets"], "readwrite");
+      const keys = await tx.objectStore("groups").index("byFingerprint").getAllKeys(fingerprint);
+      await Promise.all([
+        ...keys.map((k) => tx.objectStore("groups").delete(k)),
+        tx.objectStore("datasets").delete(fingerprint),
+        tx.done,
+      ]);
+    },
+    async datasets() {
+      return (await open()).getAll("datasets");
+    },
+  };
+}
+
+/** The groups whose annotation object changed between two states (reference inequality). */
+export function annotationChanges(before: Annotations, after: Annotations): GroupChange[] {
+  const changes: GroupChange[] = [];
+  for (const [groupId, annotation] of Object.entries(after.groups))
+    if (before.groups[groupId] !== annotation) changes.push({ groupId, annotation });
+  for (const groupId of Object.keys(before.groups))
+    if (!(groupId in after.groups)) changes.push({ groupId, annotation: null });
+  return changes;
+}

@@ -1,0 +1,140 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { create } from "zustand";
+import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY, type Annotations } from "../../core/index.ts";
+import type { LoadedDataset } from "../../io/dataset.ts";
+import { openAnnotationsDb, type AnnotationsDb } from "./annotationsDb.ts";
+import {
+  startAnnotationsSync,
+  type AnnotationsSync,
+  type PersistState,
+} from "./annotationsSync.ts";
+
+interface State {
+  load:
+    | { status: "ready"; file: File; dataset: LoadedDataset }
+    | { status: "idle" | "loading" | "error" };
+  annotations: Annotations;
+  persist: PersistState;
+}
+
+let dbCount = 0;
+const syncs: AnnotationsSync[] = [];
+afterEach(() => {
+  for (const s of syncs.splice(0)) s.stop();
+});
+
+function dataset(file: string, rewards: number[]): LoadedDataset {
+  return {
+    file,
+    format: "native",
+    groupKey: "group_id",
+    summaries: [{ id: "g", rewards, prompt: "", partial: false }],
+  } as unknown as LoadedDataset;
+}
+
+function setup(db: AnnotationsDb) {
+  const store = create<State>()(() => ({
+    load: { status: "idle" },
+    annotations: ANNOTATIONS_EMPTY,
+    persist: { status: "off" },
+  }));
+  const sync = startAnnotationsSync(store, db);
+  syncs.push(sync);
+  const open = async (name: string, text: string, rewards = [1, 0]) => {
+    store.setState({ load: { status: "loading" }, annotations: ANNOTATIONS_EMPTY });
+    store.setState({
+      load: { status: "ready", file: new File([text], name), dataset: dataset(name, rewards) },
+    });
+    await until(() => store.getState().persist.status !== "restoring");
+  };
+  return { store, sync, open };
+}
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(ok()).toBe(true);
+}
+
+const marked = (a: Annotations, groupId: string, hack: string): Annotations => ({
+  version: 1,
+  groups: { ...a.groups, [groupId]: { ...GROUP_ANNOTATION_EMPTY, hacks: [hack] } },
+});
+
+describe("annotations in IndexedDB", () => {
+  it("writes every action and restores it when the same data opens again", async () => {
+    const db = openAnnotationsDb(`test-${dbCount++}`);
+    const first = setup(db);
+    await first.open("run.jsonl", "{}\n");
+    first.store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/1") });
+    await first.sync.flushed();
+    expect(first.store.getState().persist.status).toBe("saved");
+
+    // A reload (or a crashed tab): a new store over the same database, the same file renamed.
+    const second = setup(db);
+    await second.open("renamed.jsonl", "{}\n");
+    expect(second.store.getState().annotations.groups.g?.hacks).toEqual(["g/1"]);
+    expect(second.store.getState().persist).toMatchObject({ status: "saved", restored: 1 });
+  });
+
+  it("keeps datasets apart, and opening another never deletes the first one's", async () => {
+    const db = openAnnotationsDb(`test-${dbCount++}`);
+    const { store, sync, open } = setup(db);
+    await open("a.jsonl", "aaa");
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/0") });
+    await sync.flushed();
+    await open("b.jsonl", "bbb");
+    expect(store.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/9") });
+    await sync.flushed();
+    await open("a.jsonl", "aaa");
+    expect(store.getState().annotations.groups.g?.hacks).toEqual(["g/0"]);
+    // Same bytes, other rewards (another run over the same prompts): a different dataset.
+    await open("a.jsonl", "aaa", [0, 0]);
+    expect(store.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+  });
+
+  it("clears deliberately, and removes a group whose annotation became empty", async () => {
+    const db = openAnnotationsDb(`test-${dbCount++}`);
+    const { store, sync, open } = setup(db);
+    await open("a.jsonl", "x");
+    store.setState({ annotations: marked(marked(ANNOTATIONS_EMPTY, "g", "g/0"), "h", "h/0") });
+    await sync.flushed();
+    const fp = sync.fingerprint()!;
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/0") });
+    await sync.flushed();
+    expect(Object.keys((await db.load(fp)).annotations.groups)).toEqual(["g"]);
+    await sync.clear();
+    expect(store.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+    expect((await db.load(fp)).annotations).toEqual(ANNOTATIONS_EMPTY);
+  });
+
+  it("says so at once when a write fails, and offers the export", async () => {
+    const real = openAnnotationsDb(`test-${dbCount++}`);
+    const full: AnnotationsDb = {
+      ...real,
+      save: () => Promise.reject(new DOMException("quota", "QuotaExceededError")),
+    };
+    const { store, sync, open } = setup(full);
+    await open("a.jsonl", "x");
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/0") });
+    await sync.flushed();
+    const persist = store.getState().persist;
+    expect(persist.status).toBe("error");
+    if (persist.status === "error") expect(persist.message).toMatch(/storage is full.*Export/);
+  });
+
+  it("reports stored records that fail validation instead of dropping them silently", async () => {
+    const db = openAnnotationsDb(`test-${dbCount++}`);
+    const { store, sync, open } = setup(db);
+    await open("a.jsonl", "x");
+    const fp = sync.fingerprint()!;
+    await db.save(fp, "a.jsonl", [
+      { groupId: "bad", annotation: { ranking: "not tiers" } as never },
+      { groupId: "g", annotation: { ...GROUP_ANNOTATION_EMPTY, notes: "kept" } },
+    ]);
+    await open("a.jsonl", "x");
+    expect(store.getState().annotations.groups.g?.notes).toBe("kept");
+    expect(store.getState().persist).toMatchObject({ status: "saved", rejected: ["bad"] });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Keeps the store's annotations in IndexedDB: restored when a dataset opens (by its fingerprint),
+ * written as every action happens, one group per record. A failed write (a full quota, a browser
+ * that refuses storage) is shown at once with an offer to export; nothing is lost silently.
+ */
+import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
+import { datasetFingerprint, FINGERPRINT_SAMPLE } from "../../io/fingerprint.ts";
+import type { LoadedDataset } from "../../io/dataset.ts";
+import type { AnnotationsDb } from "./annotationsDb.ts";
+import { annotationChanges } from "./annotationsDb.ts";
+
+export type PersistState =
+  | { readonly status: "off" }
+  | { readonly status: "restoring" }
+  | {
+      readonly status: "saved";
+      readonly at: number;
+      /** Groups restored when the dataset opened, and records that failed validation. */
+      readonly restored: number;
+      readonly rejected: readonly string[];
+    }
+  | { readonly status: "error"; readonly message: string };
+
+interface SyncedState {
+  readonly load:
+    | { readonly status: "ready"; readonly file: File; readonly dataset: LoadedDataset }
+    | { readonly status: "idle" | "loading" | "error" };
+  readonly annotations: Annotations;
+  readonly persist: PersistState;
+}
+
+interface SyncedStore {
+  getState(): SyncedState;
+  setState(partial: Partial<Pick<SyncedState, "annotations" | "persist">>): void;
+  subscribe(listener: (state: SyncedState, previous: SyncedState) => void): () => void;
+}
+
+/** What the user reads when a write fails: what happened and what to do. */
+export function persistErrorMessage(error: unknown): string {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  const detail = error instanceof Error ? error.message : String(error);
+  if (name === "QuotaExceededError")
+    return "The browser's storage is full, so your latest annotations are not saved. Export them now (Export annotations), then free some space.";
+  return `Annotations could not be saved in this browser (${detail}). Export them now (Export annotations) to keep them.`;
+}
+
+async function fingerprintOf(file: File, dataset: LoadedDataset): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, FINGERPRINT_SAMPLE).arrayBuffer());
+  const tail =
+    file.size > FINGERPRINT_SAMPLE
+      ? new Uint8Array(
+          await file
+            .slice(Math.max(FINGERPRINT_SAMPLE, file.size - FINGERPRINT_SAMPLE))
+            .arrayBuffer(),
+        )
+      : new Uint8Array();
+  return datasetFingerprint({ size: file.size, head, tail, dataset });
+}
+
+export interface AnnotationsSync {
+  /** The open dataset's fingerprint, once computed. */
+  fingerprint(): string | null;
+  /** Delete the open dataset's stored annotations and empty them in the studio. */
+  clear(): Promise<void>;
+  /** Resolves when every write so far has finished (tests, and before export on unload). */
+  flushed(): Promise<void>;
+  stop(): void;
+}
+
+export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): AnnotationsSync {
+  let fingerprint: string | null = null;
+  let file = "";
+  let generation = 0;
+  let writes: Promise<void> = Promise.resolve();
+  let applyingRestore = false;
+
+  const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
+    const changes = annotationChanges(before, after);
+    if (changes.length === 0) return;
+    writes = writes
+      .then(() => db.save(fp, name, changes))
+      .then(
+        () => {
+          const persist = store.getState().persist;
+          store.setState({
+            persist: {
+              status: "saved",
+              at: Date.now(),
+              restored: persist.status === "saved" ? persist.restored : 0,
+              rejected: persist.status === "saved" ? persist.rejected : [],
+            },
+          });
+        },
+        (e: unknown) =>
+          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } }),
+      );
+  };
+
+  const open = (loadFile: File, dataset: LoadedDataset): void => {
+    const mine = ++generation;
+    fingerprint = null;
+    file = dataset.file;
+    store.setState({ persist: { status: "restoring" } });
+    fingerprintOf(loadFile, dataset)
+      .then(async (fp) => {
+        const restored = await db.load(fp);
+        if (mine !== generation) return;
+        fingerprint = fp;
+        // Annotations made while restoring win over stored ones, and are written now.
+        const current = store.getState().annotations;
+        const merged: Annotations = {
+          version: 1,
+          groups: { ...restored.annotations.groups, ...current.groups },
+        };
+        applyingRestore = true;
+        store.setState({
+          annotations: merged,
+          persist: {
+            status: "saved",
+            at: Date.now(),
+            restored: Object.keys(restored.annotations.groups).length,
+            rejected: restored.rejected,
+          },
+        });
+        applyingRestore = false;
+        write(fp, file, restored.annotations, merged);
+      })
+      .catch((e: unknown) => {
+        if (mine === generation)
+          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
+      });
+  };
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    // A new dataset first: its annotations must never be written under the old fingerprint.
+    if (state.load !== previous.load) {
+      if (state.load.status !== "ready") {
+        if (previous.load.status === "ready") {
+          generation++;
+          fingerprint = null;
+          store.setState({ persist: { status: "off" } });
+        }
+        return;
+      }
+      if (previous.load.status !== "ready") {
+        open(state.load.file, state.load.dataset);
+        return;
+      }
+    }
+    if (state.annotations !== previous.annotations && !applyingRestore && fingerprint !== null)
+      write(fingerprint, file, previous.annotations, state.annotations);
+  });
+
+  return {
+    fingerprint: () => fingerprint,
+    async clear() {
+      const fp = fingerprint;
+      applyingRestore = true;
+      store.setState({ annotations: ANNOTATIONS_EMPTY });
+      applyingRestore = false;
+      if (fp === null) return;
+      writes = writes.then(() => db.clear(fp));
+      await writes;
+    },
+    flushed: () => writes,
+    stop: unsubscribe,
+  };
+}
