@@ -7,7 +7,7 @@ import { useId, useState } from "react";
 import { annotationsResolve } from "../../../core/index.ts";
 import { annotationsParse, annotationsToJson } from "../../../io/annotations/annotationsFile.ts";
 import { formatIssue } from "../../../io/issues.ts";
-import { useStore } from "../../../store/index.ts";
+import { annotationsSync, useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
 
@@ -31,7 +31,9 @@ export default function AnnotationsFile() {
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
   const annotations = useStore((s) => s.annotations);
   const setAnnotations = useStore((s) => s.setAnnotations);
+  const persist = useStore((s) => s.persist);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const inputId = useId();
   if (dataset === null || groups === null) return null;
   const count = Object.keys(annotations.groups).length;
@@ -93,6 +95,65 @@ export default function AnnotationsFile() {
       >
         Export annotations ({count})
       </button>
+      {count > 0 && !confirming ? (
+        <button
+          type="button"
+          className={styles.button}
+          data-testid="annotations-clear"
+          onClick={() => setConfirming(true)}
+        >
+          Clear…
+        </button>
+      ) : null}
+      {confirming ? (
+        <span role="group" aria-label="Confirm clearing" className={styles.confirm}>
+          Delete the annotations of {count} group(s) of this dataset, here and in this
+          browser&apos;s storage?{" "}
+          <button
+            type="button"
+            className={styles.danger}
+            data-testid="annotations-clear-confirm"
+            onClick={() => {
+              setConfirming(false);
+              if (annotationsSync === null) setAnnotations({ version: 1, groups: {} });
+              else
+                annotationsSync.clear().catch((e: unknown) =>
+                  setMessage({
+                    text: `Stored annotations could not be deleted: ${e instanceof Error ? e.message : String(e)}`,
+                    error: true,
+                  }),
+                );
+            }}
+          >
+            Delete
+          </button>{" "}
+          <button type="button" className={styles.button} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </span>
+      ) : null}
+      <span className={styles.status} data-testid="annotations.saved" data-status={persist.status}>
+        {persist.status === "saved"
+          ? persist.restored > 0
+            ? `Saved in this browser (${persist.restored} group(s) restored)`
+            : "Saved in this browser"
+          : persist.status === "restoring"
+            ? "Looking for saved annotations…"
+            : persist.status === "off"
+              ? "Not saved in this browser"
+              : null}
+      </span>
+      {persist.status === "error" ? (
+        <p className={styles.error} role="alert" data-testid="annotations.persist-error">
+          {persist.message}
+        </p>
+      ) : null}
+      {persist.status === "saved" && persist.rejected.length > 0 ? (
+        <p className={styles.error} role="alert">
+          Saved annotations of {persist.rejected.length} group(s) could not be read and were left
+          out: {persist.rejected.join(", ")}
+        </p>
+      ) : null}
       {message !== null ? (
         <pre
           className={message.error ? styles.error : styles.message}
