@@ -29,3 +29,4 @@ export * from "./analysis/resolve.ts";
 export * from "./analysis/analyze.ts";
 export * from "./analysis/formulas.ts";
 export * from "./analysis/interAnnotator.ts";
+export * from "./analysis/pairwise.ts";
