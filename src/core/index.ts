@@ -30,3 +30,5 @@ export * from "./analysis/analyze.ts";
 export * from "./analysis/formulas.ts";
 export * from "./analysis/interAnnotator.ts";
 export * from "./analysis/pairwise.ts";
+export * from "./analysis/rankingEdit.ts";
+export * from "./analysis/reviewQueue.ts";
