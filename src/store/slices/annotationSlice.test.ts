@@ -32,3 +32,29 @@ describe("annotation slice", () => {
     expect(s.getState().annotations).toBe(imported);
   });
 });
+
+describe("undo and redo", () => {
+  it("steps back and forth through every change, and a new change drops the redo stack", () => {
+    const s = useStore;
+    s.setState({ annotationPast: [], annotationFuture: [] });
+    const { setReviewed, updateGroupAnnotation, undoAnnotation, redoAnnotation } = s.getState();
+    setReviewed("g", true);
+    updateGroupAnnotation("g", (a) => ({ ...a, hacks: ["g/1"] }));
+    setReviewed("g", true); // no change: no undo step
+    expect(s.getState().annotationPast).toHaveLength(2);
+    undoAnnotation();
+    expect(s.getState().annotations.groups.g).toMatchObject({ reviewed: true, hacks: [] });
+    undoAnnotation();
+    expect(s.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+    undoAnnotation(); // nothing left: unchanged
+    expect(s.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+    redoAnnotation();
+    redoAnnotation();
+    expect(s.getState().annotations.groups.g?.hacks).toEqual(["g/1"]);
+    undoAnnotation();
+    setReviewed("h", true);
+    expect(s.getState().annotationFuture).toEqual([]);
+    redoAnnotation();
+    expect(s.getState().annotations.groups.g?.hacks).toEqual([]);
+  });
+});

@@ -155,6 +155,8 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
       selectedGroupId: null,
       // Annotations belong to a dataset: a new file starts without any.
       annotations: ANNOTATIONS_EMPTY,
+      annotationPast: [],
+      annotationFuture: [],
     });
     current = startLoad(file, onEvent, choice);
   },
