@@ -26,7 +26,10 @@ function Step({ step, differs = false }: { step: DivergenceStepView; differs?: b
     >
       <span className={styles.stepIndex}>#{step.number}</span>
       <div className={styles.stepBody}>
-        <div className={styles.roleLabel}>{step.label}</div>
+        <div className={styles.roleLabel}>
+          {step.label}
+          {step.tool === null ? null : <code className={styles.toolTag}>{step.tool}</code>}
+        </div>
         <div className={styles.stepText} title={step.text}>
           {step.text}
         </div>

@@ -97,7 +97,11 @@ const MarkdownRenderer = memo(function MarkdownRenderer({ text }: { text: string
     if (wantsCode) requestHighlighter();
   }, [wantsCode]);
   return (
-    <div className={styles.markdown}>
+    <div
+      className={styles.markdown}
+      data-testid="markdown"
+      data-highlighted={h === null ? undefined : "true"}
+    >
       <Markdown
         remarkPlugins={REMARK}
         rehypePlugins={plugins(wantsCode ? h : null)}

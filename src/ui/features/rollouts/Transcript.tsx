@@ -123,7 +123,7 @@ const ToolResult = memo(function ToolResult({
         </span>
         <span className={styles.roleLabel}>
           {item.error ? "tool error" : "tool result"}
-          {item.name === null ? "" : ` · ${item.name}`}
+          {item.name === null ? null : <code className={styles.toolTag}>{item.name}</code>}
         </span>
         {open ? null : <span className={styles.preview}>{item.preview}</span>}
       </button>
@@ -155,8 +155,9 @@ export const PromptView = memo(function PromptView({ prompt }: { prompt: Rollout
 });
 
 /**
- * The transcript of one rollout. Long transcripts render MESSAGE_PAGE messages at a time, and
- * each turn skips layout while off-screen (`content-visibility: auto` in the CSS).
+ * The transcript of one rollout. Long transcripts render MESSAGE_PAGE messages at a time, and long
+ * texts render their folded head only, so a column costs little however long its rollout is.
+ * (Not `content-visibility: auto`: skipped turns drop out of innerText, which scripts read.)
  */
 export const Transcript = memo(function Transcript({
   rollout,

@@ -56,15 +56,23 @@ describe("prepareDivergence", () => {
       ],
     });
     expect(v.summary).toBe(
-      "All 3 rollouts share the first 1 step; at step 2 they split into 2 branches.",
+      "All 3 rollouts share the first step; at step 2 they split into 2 branches.",
     );
     expect(v.split).toBe(2);
     expect(v.prefix).toEqual([
-      { number: 1, kind: "call", label: "call get_order", text: '{\n  "order_id": "W1"\n}' },
+      {
+        number: 1,
+        kind: "call",
+        label: "call",
+        tool: "get_order",
+        text: '{\n  "order_id": "W1"\n}',
+      },
     ]);
-    expect(v.branches.map((b) => [b.members.map((m) => m.id), b.passes, b.first?.label])).toEqual([
-      [["g/0", "g/2"], 2, "call refund_order"],
-      [["g/1"], 0, "assistant"],
+    expect(
+      v.branches.map((b) => [b.members.map((m) => m.id), b.passes, b.first?.label, b.first?.tool]),
+    ).toEqual([
+      [["g/0", "g/2"], 2, "call", "refund_order"],
+      [["g/1"], 0, "assistant", null],
     ]);
     expect(v.branches[0]!.first?.text).toBe('{\n  "amount": 5,\n  "order_id": "W1"\n}');
     expect(v.branches[0]!.rest.map((s) => [s.number, s.text])).toEqual([[3, "ok"]]);
@@ -93,7 +101,7 @@ describe("prepareDivergence", () => {
     });
     expect(v.branches.map((b) => b.first)).toEqual([
       null,
-      { number: 2, kind: "turn", label: "assistant", text: "x" },
+      { number: 2, kind: "turn", label: "assistant", tool: null, text: "x" },
     ]);
   });
 });

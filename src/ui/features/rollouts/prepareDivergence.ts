@@ -16,8 +16,10 @@ export interface DivergenceStepView {
   /** 1-based position in the trajectory. */
   readonly number: number;
   readonly kind: DivergenceStep["kind"];
-  /** "assistant", "call get_order", "result get_order", "tool error send_email". */
+  /** "assistant", "call", "result", "tool error". */
   readonly label: string;
+  /** The tool's name for a call or a result, when known. */
+  readonly tool: string | null;
   /** The text, the pretty-printed arguments, or the result (pretty-printed when JSON). */
   readonly text: string;
 }
@@ -55,19 +57,21 @@ export function prepareStep(step: DivergenceStep, index: number): DivergenceStep
   const number = index + 1;
   switch (step.kind) {
     case "turn":
-      return { number, kind: step.kind, label: step.role, text: step.text };
+      return { number, kind: step.kind, label: step.role, tool: null, text: step.text };
     case "call":
       return {
         number,
         kind: step.kind,
-        label: `call ${step.name}`,
+        label: "call",
+        tool: step.name,
         text: step.argsValid ? (prettyJson(step.args) ?? step.args) : step.args,
       };
     case "result":
       return {
         number,
         kind: step.kind,
-        label: `${step.error ? "tool error" : "result"}${step.name === null ? "" : ` ${step.name}`}`,
+        label: step.error ? "tool error" : "result",
+        tool: step.name,
         text: prettyJson(step.text) ?? step.text,
       };
   }
@@ -117,7 +121,7 @@ export function prepareDivergence(
         ? `All ${n} rollouts take the same ${plural(k, "step")}: they never diverge.`
         : k === 0
           ? `The ${n} rollouts differ from the first step, in ${plural(tree.branches.length, "branch", "branches")}.`
-          : `All ${n} rollouts share the first ${plural(k, "step")}; at step ${split} they split into ${tree.branches.length} branches.`;
+          : `All ${n} rollouts share the first ${k === 1 ? "step" : `${k} steps`}; at step ${split} they split into ${tree.branches.length} branches.`;
   return {
     rollouts: n,
     prefix: steps(tree, 0),
