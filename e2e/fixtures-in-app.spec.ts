@@ -68,7 +68,7 @@ describe("every format's fixture in the app", () => {
     await loaderPage.open(baseUrl);
     await loaderPage.choose(`${FIXTURES}/trl/completions_00040.parquet`);
     await loaderPage.groupIds();
-    await page.getByRole("columnheader", { name: "Trainer's advantage" }).waitFor();
+    await page.getByRole("columnheader", { name: "Trainer's advantage" }).first().waitFor();
     const cells = await page.getByTestId("metric-trainer-advantage").allInnerTexts();
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((c) => /^-?\d+\.\d{3}$/.test(c))).toBe(true);

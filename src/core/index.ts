@@ -32,3 +32,4 @@ export * from "./analysis/interAnnotator.ts";
 export * from "./analysis/pairwise.ts";
 export * from "./analysis/rankingEdit.ts";
 export * from "./analysis/reviewQueue.ts";
+export * from "./analysis/divergence.ts";

@@ -1,16 +1,44 @@
-/** One group's rollouts with their statistics. Renders prepared rows; asks for the group if needed. */
-import { useEffect, useLayoutEffect } from "react";
+/**
+ * The group view: one group's rollouts side by side, one column per rollout in group order, each
+ * with a header of the trainer's numbers and the full transcript. 2 to 8 columns share the width
+ * and the rest scroll horizontally; up to two columns pin to the left; a toggle synchronises the
+ * columns' vertical scrolling. GroupDetail asks the store for the group; GroupPreview shows the
+ * first group of a file still being indexed.
+ */
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type UIEvent,
+} from "react";
 import {
   analyzeGroup,
   grpoAdvantages,
   metricFormulas,
+  type GroupAnalysis,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
-import ClusterChip from "../../components/ClusterChip.tsx";
+import ColumnHeader from "./ColumnHeader.tsx";
+import {
+  MAX_PINNED,
+  pinSlots,
+  prepareRolloutColumns,
+  syncedScrollTop,
+  togglePin,
+  VISIBLE_CHOICES,
+  VISIBLE_DEFAULT,
+  visibleColumns,
+} from "./prepareRolloutColumns.ts";
+import { sharedPrompt } from "./prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
-import { prepareRolloutRows } from "./prepareRolloutColumns.ts";
+import { PromptView, Transcript } from "./Transcript.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -21,17 +49,57 @@ function useFirstGroupMark(shown: boolean): void {
   }, [shown]);
 }
 
-function RolloutTable({
+/**
+ * Synchronised vertical scrolling: a scroll in one column moves the others to the same relative
+ * position (syncedScrollTop). Scroll events do not bubble, so the container listens in the
+ * capture phase. Positions set here are remembered, so the scroll events they cause are not
+ * taken for the user's and echoed back.
+ */
+function useScrollSync(enabled: boolean) {
+  const expected = useRef(new WeakMap<Element, number>());
+  return useCallback(
+    (e: UIEvent<HTMLElement>) => {
+      const source = e.target;
+      if (!enabled || !(source instanceof HTMLElement) || !source.dataset.scrollBody) return;
+      const want = expected.current.get(source);
+      if (want !== undefined) {
+        expected.current.delete(source);
+        if (Math.abs(source.scrollTop - want) <= 1) return;
+      }
+      const bodies = e.currentTarget.querySelectorAll<HTMLElement>("[data-scroll-body]");
+      for (const body of bodies) {
+        if (body === source) continue;
+        const top = syncedScrollTop(source, body);
+        if (Math.abs(body.scrollTop - top) <= 1) continue;
+        expected.current.set(body, top);
+        body.scrollTop = top;
+      }
+    },
+    [enabled],
+  );
+}
+
+function Columns({
   group,
-  rows,
+  analysis,
   clustersPending,
 }: {
   group: RolloutGroup;
-  rows: ReturnType<typeof prepareRolloutRows>;
+  analysis: GroupAnalysis;
   clustersPending: boolean;
 }) {
-  const hints = metricFormulas(useSettings());
-  const hasTrainer = rows.some((r) => r.trainerAdvantage !== null);
+  const settings = useSettings();
+  const hints = useMemo(() => metricFormulas(settings), [settings]);
+  const view = prepareRolloutColumns(group, analysis, settings);
+  const prompt = useMemo(() => sharedPrompt(group), [group]);
+  const [choice, setChoice] = useState(VISIBLE_DEFAULT);
+  const [sync, setSync] = useState(false);
+  const [pinned, setPinned] = useState<readonly string[]>([]);
+  const onTogglePin = useCallback((id: string) => setPinned((p) => togglePin(p, id)), []);
+  const onScrollCapture = useScrollSync(sync);
+  const visible = visibleColumns(choice, view.columns.length);
+  const slots = pinSlots(view.columns, pinned);
+  const selectId = useId();
   return (
     <section
       className={styles.card}
@@ -39,79 +107,89 @@ function RolloutTable({
       data-testid="group.detail"
       data-clusters={clustersPending ? "pending" : "ready"}
     >
-      <h2 className={styles.heading}>Group {group.id}</h2>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Rollout</th>
-            <th scope="col" className={styles.num}>
-              Reward
-            </th>
-            <th scope="col" className={styles.num} title={hints.advantage}>
-              Advantage
-            </th>
-            {hasTrainer ? (
-              <th scope="col" className={styles.num} title="The advantage the trainer logged">
-                Trainer&apos;s advantage
-              </th>
-            ) : null}
-            <th scope="col" className={styles.num} title={hints.gar}>
-              GAR advantage
-            </th>
-            <th scope="col" className={styles.num} title={hints.rank}>
-              Rank
-            </th>
-            <th scope="col" title={hints.cluster}>
-              Cluster
-            </th>
-            <th scope="col" className={styles.num}>
-              Tool calls
-            </th>
-            <th scope="col">Final text</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} data-testid="rollout-column" data-rollout-id={r.id}>
-              <td>
-                {r.id}{" "}
-                <span className={r.passed ? styles.pass : styles.fail}>
-                  {r.passed ? "pass" : "fail"}
-                </span>
-              </td>
-              <td className={styles.num}>
-                <span data-testid="metric-reward">{r.plain.reward}</span>
-                {r.plain.reward === "" ? "–" : null}
-              </td>
-              <td className={styles.num}>
-                <span data-testid="metric-advantage">{r.plain.advantage}</span>
-              </td>
-              {hasTrainer ? (
-                <td className={styles.num}>
-                  <span data-testid="metric-trainer-advantage">{r.trainerAdvantage ?? ""}</span>
-                </td>
-              ) : null}
-              <td className={styles.num}>
-                <span data-testid="metric-gar-advantage">{r.plain.garAdvantage}</span>
-                {r.plain.garAdvantage === "" ? "–" : null}
-              </td>
-              <td className={styles.num}>
-                <span data-testid="metric-rank">{r.plain.rank}</span>
-              </td>
-              <td>
-                <ClusterChip
-                  cluster={Number(r.plain.cluster)}
-                  size={r.clusterSize}
-                  pending={clustersPending}
-                  testId="metric-cluster"
-                />
-              </td>
-              <td className={styles.num}>{r.toolCalls}</td>
-              <td className={styles.prompt}>{r.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className={styles.groupBar}>
+        <h2 className={styles.heading}>Group {group.id}</h2>
+        <span className={styles.muted}>
+          {view.columns.length} rollout{view.columns.length === 1 ? "" : "s"}
+        </span>
+        <label htmlFor={selectId} className={styles.control}>
+          Columns visible
+          <select
+            id={selectId}
+            value={choice}
+            data-testid="columns-visible"
+            onChange={(e) => setChoice(Number(e.currentTarget.value))}
+          >
+            {VISIBLE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label
+          className={styles.control}
+          title="Scrolling one transcript scrolls the others to the same relative position"
+        >
+          <input
+            type="checkbox"
+            checked={sync}
+            data-testid="sync-scroll"
+            onChange={(e) => setSync(e.currentTarget.checked)}
+          />
+          Sync scrolling
+        </label>
+        <span className={styles.muted}>
+          {pinned.length} of {MAX_PINNED} pinned
+        </span>
+      </div>
+      {prompt === null ? null : (
+        <div className={styles.sharedPrompt}>
+          <PromptView prompt={prompt} />
+        </div>
+      )}
+      <div
+        className={styles.columns}
+        style={{ "--visible": visible } as CSSProperties}
+        data-testid="group.columns"
+        onScrollCapture={onScrollCapture}
+      >
+        {view.columns.map((c, i) => {
+          const slot = slots.get(c.id);
+          return (
+            <article
+              key={c.id}
+              className={`${styles.column} ${slot === undefined ? "" : styles.pinned}`}
+              style={slot === undefined ? undefined : ({ "--slot": slot } as CSSProperties)}
+              data-testid="rollout-column"
+              data-rollout-id={c.id}
+              data-pinned={slot === undefined ? undefined : "true"}
+              aria-label={`Rollout ${c.id}`}
+            >
+              <ColumnHeader
+                column={c}
+                hints={hints}
+                clustersPending={clustersPending}
+                hasTrainer={view.hasTrainer}
+                hasGar={view.hasGar}
+                pinned={slot !== undefined}
+                canPin={pinned.length < MAX_PINNED}
+                onTogglePin={onTogglePin}
+              />
+              {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
+              <div
+                className={styles.body}
+                data-scroll-body="true"
+                data-testid="rollout-column.body"
+                role="region"
+                aria-label={`Transcript of ${c.id}`}
+              >
+                <Transcript rollout={group.rollouts[i]!} showPrompt={prompt === null} />
+              </div>
+            </article>
+          );
+        })}
+      </div>
     </section>
   );
 }
@@ -120,7 +198,6 @@ function RolloutTable({
 export function GroupDetail({ groupId }: { groupId: string }) {
   const ensureGroup = useStore((s) => s.ensureGroup);
   const parsed = useGroupAnalysis(groupId);
-  const settings = useSettings();
   // Parsing a group of an indexed file is a request to the worker: an external system.
   useEffect(() => {
     ensureGroup(groupId);
@@ -134,9 +211,9 @@ export function GroupDetail({ groupId }: { groupId: string }) {
     );
   }
   return (
-    <RolloutTable
+    <Columns
       group={parsed.group}
-      rows={prepareRolloutRows(parsed.group, parsed.analysis, settings)}
+      analysis={parsed.analysis}
       clustersPending={parsed.clusters.status !== "done"}
     />
   );
@@ -145,19 +222,15 @@ export function GroupDetail({ groupId }: { groupId: string }) {
 /** The first group of a file still being indexed, with in-group statistics only. */
 export function GroupPreview({ group }: { group: RolloutGroup }) {
   const settings = useSettings();
-  const rewards = group.rollouts.map((r) => r.reward ?? NaN);
-  const [advantages] = grpoAdvantages([rewards], {
-    scale: settings.scale === "batch" ? "group" : settings.scale,
-    eps: settings.eps,
-    std: settings.std,
-  });
-  const analysis = analyzeGroup(group, settings, advantages ?? []);
+  const analysis = useMemo(() => {
+    const rewards = group.rollouts.map((r) => r.reward ?? NaN);
+    const [advantages] = grpoAdvantages([rewards], {
+      scale: settings.scale === "batch" ? "group" : settings.scale,
+      eps: settings.eps,
+      std: settings.std,
+    });
+    return analyzeGroup(group, settings, advantages ?? []);
+  }, [group, settings]);
   useFirstGroupMark(true);
-  return (
-    <RolloutTable
-      group={group}
-      rows={prepareRolloutRows(group, analysis, settings)}
-      clustersPending={false}
-    />
-  );
+  return <Columns group={group} analysis={analysis} clustersPending={false} />;
 }

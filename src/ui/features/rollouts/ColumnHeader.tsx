@@ -1,0 +1,171 @@
+/**
+ * The header of one rollout column: pass or fail, flags, the cluster chip, counts, and the numbers
+ * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
+ */
+import type { MetricFormulas } from "../../../core/index.ts";
+import ClusterChip from "../../components/ClusterChip.tsx";
+import type { RolloutColumn } from "./prepareRolloutColumns.ts";
+import styles from "./Rollouts.module.css";
+
+/** A metric's plain value under its stable test id, and an en dash beside it when absent. */
+function Metric({ value, testId }: { value: string; testId: string }) {
+  return (
+    <>
+      <span data-testid={testId}>{value}</span>
+      {value === "" ? <span aria-label="none">–</span> : null}
+    </>
+  );
+}
+
+export default function ColumnHeader({
+  column: c,
+  hints,
+  clustersPending,
+  hasTrainer,
+  hasGar,
+  pinned,
+  canPin,
+  onTogglePin,
+}: {
+  column: RolloutColumn;
+  hints: MetricFormulas;
+  clustersPending: boolean;
+  hasTrainer: boolean;
+  hasGar: boolean;
+  pinned: boolean;
+  canPin: boolean;
+  onTogglePin: (id: string) => void;
+}) {
+  return (
+    <header className={styles.columnHead}>
+      <div className={styles.titleRow}>
+        <h3 className={styles.rolloutId} title={c.id}>
+          {c.id}
+        </h3>
+        <span className={c.passed ? styles.pass : styles.fail} title={hints.passed}>
+          {c.passed ? "pass" : "fail"}
+        </span>
+        {c.hack ? (
+          <span className={styles.hack} title="Marked as a hack">
+            hack
+          </span>
+        ) : null}
+        {c.humanLabel === null ? null : (
+          <span className={styles.badge} title="Human label">
+            {c.humanLabel}
+          </span>
+        )}
+        <button
+          type="button"
+          className={styles.pin}
+          aria-pressed={pinned}
+          disabled={!pinned && !canPin}
+          data-testid="column-pin"
+          title={
+            pinned
+              ? "Unpin this column"
+              : canPin
+                ? "Pin this column to the left"
+                : "Two columns are pinned: unpin one first"
+          }
+          onClick={() => onTogglePin(c.id)}
+        >
+          {pinned ? "Unpin" : "Pin"}
+        </button>
+      </div>
+      <div className={styles.chips}>
+        <span title={hints.cluster}>
+          <ClusterChip
+            cluster={c.cluster}
+            size={c.clusterSize}
+            pending={clustersPending}
+            testId="metric-cluster"
+          />
+        </span>
+        <span title={hints.toolCalls} data-testid="column.tool-calls">
+          {c.toolCalls} tool call{c.toolCalls === 1 ? "" : "s"}
+        </span>
+        <span title={hints.length} data-testid="column.length">
+          {c.length.toLocaleString("en-US")} chars
+        </span>
+      </div>
+      <table className={styles.stats}>
+        <thead>
+          <tr>
+            <th scope="col" title={hints.reward}>
+              Reward
+            </th>
+            <th scope="col" title={hints.rank}>
+              Rank
+            </th>
+            <th scope="col" title={hints.winRate}>
+              Win rate
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              <Metric value={c.plain.reward} testId="metric-reward" />
+            </td>
+            <td>
+              <Metric value={c.plain.rank} testId="metric-rank" />
+            </td>
+            <td>
+              <Metric value={c.plain.winRate} testId="metric-win-rate" />
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <table className={styles.stats}>
+        <thead>
+          <tr>
+            <th scope="col" title={hints.advantage}>
+              Advantage
+            </th>
+            <th
+              scope="col"
+              aria-label="GAR advantage"
+              title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
+            >
+              GAR adv.
+            </th>
+            {hasTrainer ? (
+              <th
+                scope="col"
+                aria-label="Trainer's advantage"
+                title="The advantage the trainer logged"
+              >
+                Trainer
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              <Metric value={c.plain.advantage} testId="metric-advantage" />
+            </td>
+            <td title={c.factor === "" ? undefined : `factor f = ${c.factor}`}>
+              <Metric value={c.plain.garAdvantage} testId="metric-gar-advantage" />
+            </td>
+            {hasTrainer ? (
+              <td>
+                <span data-testid="metric-trainer-advantage">{c.trainerAdvantage ?? ""}</span>
+              </td>
+            ) : null}
+          </tr>
+        </tbody>
+      </table>
+      {c.components.length > 0 ? (
+        <ul className={styles.components} title={hints.reward} aria-label="Reward components">
+          {c.components.map((k) => (
+            <li key={k.name}>
+              {k.name} <b>{k.value}</b>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The markdown renderer, loaded lazily (React.lazy in RichText.tsx): react-markdown with GFM and
+ * rehype-sanitize, never rehype-raw. Transcripts are untrusted model output, so:
+ * - raw HTML in markdown is shown as text (rehypeRawAsText), never parsed into elements;
+ * - the sanitiser (GitHub's schema) drops what remains dangerous, before highlighting adds its
+ *   own classes;
+ * - URLs go through react-markdown's defaultUrlTransform, which empties `javascript:`, `data:`
+ *   and every other protocol but http(s), mailto, xmpp and irc(s); an emptied link is plain text;
+ * - images are never fetched (a tracking pixel in a transcript would call home): shown as text.
+ * Code highlighting (rehype-highlight with lowlight's common languages) is a second lazy import,
+ * requested only by text with a code fence, and applied when it arrives.
+ */
+import { memo, useEffect, useSyncExternalStore } from "react";
+import Markdown, { defaultUrlTransform, type Components, type Options } from "react-markdown";
+import rehypeSanitize from "rehype-sanitize";
+import type rehypeHighlight from "rehype-highlight";
+import remarkGfm from "remark-gfm";
+import { hasCodeFence } from "./prepareTranscript.ts";
+import styles from "./Rollouts.module.css";
+import "./highlight.css";
+
+type Highlighter = typeof rehypeHighlight;
+
+let highlighter: Highlighter | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function requestHighlighter(): void {
+  if (requested) return;
+  requested = true;
+  import("rehype-highlight").then(
+    (m) => {
+      highlighter = m.default;
+      for (const l of listeners) l();
+    },
+    (error: unknown) => {
+      // Code stays readable unhighlighted; nothing else depends on it.
+      console.warn("code highlighting could not be loaded", error);
+    },
+  );
+}
+
+interface HastLike {
+  type: string;
+  value?: string;
+  children?: HastLike[];
+}
+
+/** Raw HTML nodes become text nodes: the reader sees what the model wrote, nothing is parsed. */
+function rehypeRawAsText() {
+  const visit = (node: HastLike): void => {
+    if (node.type === "raw") node.type = "text";
+    node.children?.forEach(visit);
+  };
+  return (tree: HastLike) => visit(tree);
+}
+
+const REMARK: Options["remarkPlugins"] = [remarkGfm];
+const REHYPE: Options["rehypePlugins"] = [rehypeRawAsText, rehypeSanitize];
+let rehypeWithHighlight: Options["rehypePlugins"] = null;
+
+function plugins(h: Highlighter | null): Options["rehypePlugins"] {
+  if (h === null) return REHYPE;
+  rehypeWithHighlight ??= [rehypeRawAsText, rehypeSanitize, [h, { detect: false }]];
+  return rehypeWithHighlight;
+}
+
+const COMPONENTS: Components = {
+  a: ({ node: _node, href, children, ...rest }) =>
+    href === undefined || href === "" ? (
+      <span className={styles.deadLink} title="link removed: unsafe or empty URL">
+        {children}
+      </span>
+    ) : (
+      <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ),
+  img: ({ alt, src }) => (
+    <span className={styles.imageText} title={typeof src === "string" ? src : undefined}>
+      [image{alt ? `: ${alt}` : ""}]
+    </span>
+  ),
+};
+
+/** Markdown text rendered safely; highlighted once the highlighter has loaded. */
+const MarkdownRenderer = memo(function MarkdownRenderer({ text }: { text: string }) {
+  const wantsCode = hasCodeFence(text);
+  const h = useSyncExternalStore(subscribe, () => highlighter);
+  // Loading the highlighter is a request to the server: an external system.
+  useEffect(() => {
+    if (wantsCode) requestHighlighter();
+  }, [wantsCode]);
+  return (
+    <div
+      className={styles.markdown}
+      data-testid="markdown"
+      data-highlighted={h === null ? undefined : "true"}
+    >
+      <Markdown
+        remarkPlugins={REMARK}
+        rehypePlugins={plugins(wantsCode ? h : null)}
+        components={COMPONENTS}
+        urlTransform={defaultUrlTransform}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+});
+
+export default MarkdownRenderer;

@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessage, Rollout, RolloutGroup } from "../../../core/index.ts";
+import {
+  codeFence,
+  FOLD_MAX_CHARS,
+  FOLD_MAX_LINES,
+  foldText,
+  hasCodeFence,
+  preparePrompt,
+  prepareTranscript,
+  prettyJson,
+  previewLine,
+  roleKind,
+  sharedPrompt,
+} from "./prepareTranscript.ts";
+
+function msg(role: string, content: string, over: Partial<ChatMessage> = {}): ChatMessage {
+  return { role, content, toolCalls: [], toolCallId: null, name: null, ...over };
+}
+
+function rollout(over: Partial<Rollout> = {}): Rollout {
+  return {
+    id: "g/0",
+    groupId: "g",
+    index: 0,
+    prompt: null,
+    messages: [],
+    completion: null,
+    reward: 1,
+    rewards: {},
+    answer: null,
+    testsPassed: null,
+    meta: {},
+    source: { file: "f", line: 1 },
+    ...over,
+  };
+}
+
+describe("foldText", () => {
+  it("leaves short text unfolded", () => {
+    expect(foldText("short")).toBeNull();
+    expect(foldText("x".repeat(FOLD_MAX_CHARS))).toBeNull();
+    expect(foldText(Array(FOLD_MAX_LINES).fill("l").join("\n"))).toBeNull();
+  });
+
+  it("folds more than the line limit to its first lines", () => {
+    const text = Array.from({ length: 30 }, (_, i) => `line ${i}`).join("\n");
+    const fold = foldText(text)!;
+    expect(fold.head.split("\n")).toHaveLength(FOLD_MAX_LINES);
+    expect(fold.hiddenLines).toBe(10);
+    expect(text.startsWith(fold.head)).toBe(true);
+  });
+
+  it("folds a long single line at a space near the character limit", () => {
+    const text = "word ".repeat(600);
+    const fold = foldText(text)!;
+    expect(fold.head.length).toBeLessThanOrEqual(FOLD_MAX_CHARS);
+    expect(fold.head.length).toBeGreaterThan(FOLD_MAX_CHARS * 0.8);
+    expect(fold.head.endsWith("word")).toBe(true);
+    expect(fold.hiddenLines).toBe(0);
+    expect(fold.hiddenChars).toBe(text.length - fold.head.length);
+  });
+
+  it("cuts hard when no space is near the limit", () => {
+    const fold = foldText("x".repeat(5000))!;
+    expect(fold.head).toHaveLength(FOLD_MAX_CHARS);
+  });
+});
+
+describe("small helpers", () => {
+  it("pretty-prints JSON objects and arrays only", () => {
+    expect(prettyJson('{"a":1,"b":[2]}')).toBe('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}');
+    expect(prettyJson("42")).toBeNull();
+    expect(prettyJson("{broken")).toBeNull();
+    expect(prettyJson("plain text")).toBeNull();
+  });
+
+  it("previews one line, cut with an ellipsis", () => {
+    expect(previewLine("a\n\n b   c")).toBe("a b c");
+    expect(previewLine("x".repeat(10), 4)).toBe("xxxx…");
+  });
+
+  it.each([
+    ["system", "system"],
+    ["developer", "system"],
+    ["user", "user"],
+    ["assistant", "assistant"],
+    ["tool", "tool"],
+    ["narrator", "other"],
+  ])("styles role %s as %s", (role, kind) => {
+    expect(roleKind(role)).toBe(kind);
+  });
+
+  it("finds code fences and builds fences their content cannot close", () => {
+    expect(hasCodeFence("text\n```js\nx\n```")).toBe(true);
+    expect(hasCodeFence("~~~\nx\n~~~")).toBe(true);
+    expect(hasCodeFence("inline `code` only")).toBe(false);
+    expect(codeFence('{"a": 1}', "json")).toBe('```json\n{"a": 1}\n```');
+    expect(codeFence("a ```` b", "json")).toBe("`````json\na ```` b\n`````");
+  });
+});
+
+describe("prepareTranscript", () => {
+  it("turns, tool calls with pretty arguments, results named after their call", () => {
+    const view = prepareTranscript(
+      rollout({
+        messages: [
+          msg("assistant", "Looking.", {
+            toolCalls: [
+              { id: "c1", name: "get_order", arguments: '{"order_id":"W1"}' },
+              { id: "c2", name: "broken", arguments: "{not json" },
+            ],
+          }),
+          msg("tool", '{"status":"shipped"}', { toolCallId: "c1" }),
+          msg("tool", "plain failure", { toolCallId: "c2", name: "broken", error: true }),
+          msg("assistant", "It shipped."),
+        ],
+      }),
+    );
+    expect(view.toolCalls).toBe(2);
+    expect(view.items.map((i) => i.kind)).toEqual(["turn", "result", "result", "turn"]);
+    const first = view.items[0]!;
+    expect(first.kind === "turn" && first.calls.map((c) => [c.name, c.args, c.argsValid])).toEqual([
+      ["get_order", '{\n  "order_id": "W1"\n}', true],
+      ["broken", "{not json", false],
+    ]);
+    const result = view.items[1]!;
+    expect(result).toMatchObject({
+      kind: "result",
+      name: "get_order",
+      json: true,
+      error: false,
+      body: '{\n  "status": "shipped"\n}',
+      preview: '{"status":"shipped"}',
+    });
+    expect(view.items[2]).toMatchObject({
+      kind: "result",
+      json: false,
+      error: true,
+      name: "broken",
+    });
+  });
+
+  it("shows a plain completion as the assistant's turn", () => {
+    const view = prepareTranscript(rollout({ completion: "four" }));
+    expect(view.items).toMatchObject([{ kind: "turn", role: "assistant", text: "four" }]);
+  });
+
+  it("folds long texts and long tool results", () => {
+    const long = "y ".repeat(2000);
+    const view = prepareTranscript(
+      rollout({
+        messages: [
+          msg("assistant", long),
+          msg("tool", JSON.stringify({ rows: Array.from({ length: 30 }, (_, i) => i) })),
+        ],
+      }),
+    );
+    expect(view.items.every((i) => i.fold !== null)).toBe(true);
+  });
+
+  it("keys items uniquely and stably", () => {
+    const r = rollout({ messages: [msg("user", "a"), msg("assistant", "b")], completion: "c" });
+    const keys = prepareTranscript(r).items.map((i) => i.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(prepareTranscript(r).items.map((i) => i.key)).toEqual(keys);
+  });
+});
+
+describe("prompts", () => {
+  it("a text prompt is one user turn; null or blank is none", () => {
+    expect(preparePrompt("Solve it")).toMatchObject([{ role: "user", text: "Solve it" }]);
+    expect(preparePrompt(null)).toEqual([]);
+    expect(preparePrompt("  ")).toEqual([]);
+    expect(preparePrompt([msg("system", "s"), msg("user", "u")]).map((i) => i.key)).toEqual([
+      "p0",
+      "p1",
+    ]);
+  });
+
+  it("is shared when every rollout has an equal prompt, else per column", () => {
+    const p = [msg("user", "same")];
+    const same: RolloutGroup = {
+      id: "g",
+      rollouts: [rollout({ prompt: p }), rollout({ prompt: [msg("user", "same")] })],
+    };
+    expect(sharedPrompt(same)).toBe(p);
+    const differ: RolloutGroup = {
+      id: "g",
+      rollouts: [rollout({ prompt: "a" }), rollout({ prompt: "b" })],
+    };
+    expect(sharedPrompt(differ)).toBeNull();
+    expect(sharedPrompt({ id: "g", rollouts: [] })).toBeNull();
+  });
+});
