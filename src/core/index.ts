@@ -28,3 +28,4 @@ export * from "./analysis/annotations.ts";
 export * from "./analysis/resolve.ts";
 export * from "./analysis/analyze.ts";
 export * from "./analysis/formulas.ts";
+export * from "./analysis/overview.ts";
