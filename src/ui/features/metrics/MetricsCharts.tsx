@@ -139,7 +139,7 @@ export function FactorChart({
       title="GAR factor f per rollout"
       how={model.how}
       subject={subject}
-      legend={[{ label: "f", color: SERIES_COLORS.factor }]}
+      legend={model.any ? [{ label: "f", color: SERIES_COLORS.factor }] : []}
       empty={!model.any}
     >
       {model.any ? (

@@ -245,7 +245,7 @@ export function FactorSpreadChart({
       title="Spread of grader factors"
       how={model.how}
       subject={subject}
-      legend={[{ label: "passes", color: OVERVIEW_COLORS.factor }]}
+      legend={model.note === null ? [{ label: "passes", color: OVERVIEW_COLORS.factor }] : []}
       empty={model.note !== null}
     >
       {model.note !== null ? (

@@ -73,7 +73,24 @@ describe("reward histogram and pass rate", () => {
     expect(o.passRate).toBeCloseTo(5 / 11, 12);
     expect(prepareRewardOverview(rewardsOf(groups), 0.15).passes).toBe(6);
     expect(o.how).toContain("R >= 0.5");
-    expect(o.rows[0]!.fill).not.toBe(o.rows[o.rows.length - 1]!.fill);
+    // Few distinct rewards: one bar each, coloured by pass or fail.
+    expect(o.rows.map((r) => [r.label, r.count])).toEqual([
+      ["0", 4],
+      ["0.1", 1],
+      ["0.2", 1],
+      ["1", 5],
+    ]);
+    expect(o.rows[0]!.fill).not.toBe(o.rows[3]!.fill);
+    expect(o.how).toContain("one bar per distinct value");
+  });
+
+  it("bins many distinct rewards into equal widths", () => {
+    const many = { rewards: [Array.from({ length: 100 }, (_, i) => i / 99)], source: "" };
+    const o = prepareRewardOverview(many, 0.5, 10);
+    expect(o.rows).toHaveLength(10);
+    expect(o.rows.map((r) => r.count)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(o.rows[9]!.label).toBe("0.90–1.00");
+    expect(o.how).toContain("10 equal-width bins");
   });
 
   test.prop([

@@ -93,39 +93,70 @@ export interface RewardOverview {
 }
 
 function binLabel(x0: number, x1: number): string {
-  const digits = Math.abs(x1 - x0) >= 1 ? 1 : Math.abs(x1 - x0) >= 0.1 ? 2 : 3;
+  // Widths like 0.1 arrive as 0.0999…: compare with a little slack.
+  const width = Math.abs(x1 - x0) * (1 + 1e-9);
+  const digits = width >= 1 ? 1 : width >= 0.1 ? 2 : 3;
   return x0 === x1 ? x0.toFixed(digits) : `${x0.toFixed(digits)}–${x1.toFixed(digits)}`;
 }
 
+/** Up to this many distinct rewards get one bar each (binary and graded rewards); more are binned. */
+export const DISTINCT_REWARD_BARS = 12;
+
+/**
+ * The reward histogram and the pass rate. Rewards with at most {@link DISTINCT_REWARD_BARS}
+ * distinct values (0/1, a 1-5 grade) get one bar per value; others get `bins` equal-width bins.
+ */
 export function prepareRewardOverview(
   input: GroupRewards,
   passThreshold: number,
   bins = 20,
 ): RewardOverview {
   const all = input.rewards.flat();
-  const h = overviewHistogram(all, { bins });
   let passes = 0;
-  for (const r of all) if (r >= passThreshold) passes += 1;
-  const rows = h.bins.map((b) => ({
-    label: binLabel(b.x0, b.x1),
-    x0: b.x0,
-    x1: b.x1,
-    count: b.count,
-    fill:
-      b.x0 >= passThreshold
-        ? OVERVIEW_COLORS.pass
-        : b.x1 < passThreshold
-          ? OVERVIEW_COLORS.fail
-          : OVERVIEW_COLORS.straddle,
-  }));
+  const finite: number[] = [];
+  for (const r of all) {
+    if (!Number.isFinite(r)) continue;
+    finite.push(r);
+    if (r >= passThreshold) passes += 1;
+  }
+  const distinct = overviewCounts(finite);
+  const colour = (x0: number, x1: number): string =>
+    x0 >= passThreshold
+      ? OVERVIEW_COLORS.pass
+      : x1 < passThreshold
+        ? OVERVIEW_COLORS.fail
+        : OVERVIEW_COLORS.straddle;
+  let rows: HistogramRow[];
+  let binning: string;
+  if (distinct.length <= DISTINCT_REWARD_BARS) {
+    rows = distinct.map((d) => ({
+      label: String(Number(d.value.toFixed(4))),
+      x0: d.value,
+      x1: d.value,
+      count: d.count,
+      fill: colour(d.value, d.value),
+    }));
+    binning = `one bar per distinct value of R (${distinct.length})`;
+  } else {
+    const h = overviewHistogram(finite, { bins });
+    rows = h.bins.map((b) => ({
+      label: binLabel(b.x0, b.x1),
+      x0: b.x0,
+      x1: b.x1,
+      count: b.count,
+      fill: colour(b.x0, b.x1),
+    }));
+    binning = `${h.bins.length} equal-width bins over the min to max of R`;
+  }
+  const unscorable = all.length - finite.length;
   return {
     rows,
     rollouts: all.length,
-    scored: h.counted,
-    unscorable: h.skipped,
+    scored: finite.length,
+    unscorable,
     passes,
-    passRate: h.counted === 0 ? NaN : passes / h.counted,
-    how: `Rollouts per reward bin: ${h.bins.length} equal-width bins over the min to max of R, ${input.source}. Blue bins pass (R >= ${passThreshold}), orange fail, grey straddle the threshold. ${h.skipped} rollout${h.skipped === 1 ? "" : "s"} without a reward left out.`,
+    passRate: finite.length === 0 ? NaN : passes / finite.length,
+    how: `Rollouts per reward: ${binning}; R is ${input.source}. Blue passes (R >= ${passThreshold}), orange fails, grey straddles the threshold. ${unscorable} rollout${unscorable === 1 ? "" : "s"} without a reward left out.`,
     passHow: `Rollouts with R >= ${passThreshold} / rollouts with a reward; R is ${input.source}.`,
   };
 }
