@@ -167,9 +167,24 @@ describe("length against reward", () => {
     expect(o.fit.r).toBeCloseTo(1, 9);
     expect(o.line![0].x).toBe(0);
     expect(o.line![1].x).toBe(390);
-    expect(o.caveats[0]).toBe(
-      "10 of 40 points shown (evenly spaced in file order); the line and r use all of them.",
+    expect(o.caveats).toEqual([
+      "10 of 40 points shown (evenly spaced in file order); the line and r use all 40.",
+    ]);
+  });
+
+  it("reads at most maxFit rollouts for the fit, evenly spaced, and says so", () => {
+    const long = group(
+      "l",
+      Array.from({ length: 40 }, (_, i) => i / 40),
+      Array.from({ length: 40 }, (_, i) => "y".repeat(i * 10)),
     );
+    const o = prepareLengthReward([long], 1, false, ANALYSIS_DEFAULTS, 100, 8);
+    expect(o.total).toBe(8);
+    expect(o.points.map((p) => p.length)).toEqual([0, 50, 100, 150, 200, 250, 300, 350]);
+    expect(o.fit.r).toBeCloseTo(1, 9);
+    expect(o.caveats).toEqual([
+      "The line and r use 8 of 40 rollouts (evenly spaced in file order).",
+    ]);
   });
 
   it("leaves out rollouts without a reward and names an indexed file's unparsed groups", () => {

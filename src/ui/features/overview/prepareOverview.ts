@@ -37,6 +37,8 @@ export const OVERVIEW_COLORS = {
 
 /** At most this many points are drawn in the length-vs-reward scatter. */
 export const MAX_SCATTER_POINTS = 5000;
+/** At most this many rollouts' texts are read for the length-vs-reward fit. */
+export const MAX_FIT_ROLLOUTS = 50_000;
 
 export interface GroupRewards {
   /** Per group, per rollout: the reward R under the settings, NaN when it has none. */
@@ -269,8 +271,9 @@ const RULES: Record<AnalysisSettings["completionRule"], string> = {
 };
 
 /**
- * Text length against reward over every rollout of the parsed groups, with the least-squares line
- * and Pearson's r over all of them; at most {@link MAX_SCATTER_POINTS} evenly spaced points drawn.
+ * Text length against reward, with the least-squares line and Pearson's r. Reading a text costs
+ * more than a reward, so at most `maxFit` rollouts (evenly spaced in file order) are read for the
+ * fit, and at most `maxPoints` of those are drawn; the caveats say when either cap applies.
  */
 export function prepareLengthReward(
   groups: readonly RolloutGroup[],
@@ -278,15 +281,26 @@ export function prepareLengthReward(
   indexed: boolean,
   settings: Pick<AnalysisSettings, "completionRule" | "rewardWeights">,
   maxPoints = MAX_SCATTER_POINTS,
+  maxFit = MAX_FIT_ROLLOUTS,
 ): LengthRewardOverview {
+  let rollouts = 0;
+  for (const g of groups) rollouts += g.rollouts.length;
+  const pick = overviewSampleIndices(rollouts, maxFit);
   const lengths: number[] = [];
   const rewards: number[] = [];
+  let index = 0;
+  let next = 0;
   for (const g of groups)
     for (const r of g.rollouts) {
-      const reward = rolloutReward(r, settings.rewardWeights);
-      if (!Number.isFinite(reward)) continue;
-      lengths.push(rolloutText(r, settings.completionRule).length);
-      rewards.push(reward);
+      if (pick[next] === index) {
+        next += 1;
+        const reward = rolloutReward(r, settings.rewardWeights);
+        if (Number.isFinite(reward)) {
+          lengths.push(rolloutText(r, settings.completionRule).length);
+          rewards.push(reward);
+        }
+      }
+      index += 1;
     }
   const fit = overviewLinearFit(lengths, rewards);
   const sample = overviewSampleIndices(lengths.length, maxPoints);
@@ -305,13 +319,18 @@ export function prepareLengthReward(
         ] as const)
       : null;
   const caveats: string[] = [];
+  const count = (x: number): string => x.toLocaleString("en");
+  if (pick.length < rollouts)
+    caveats.push(
+      `The line and r use ${count(pick.length)} of ${count(rollouts)} rollouts (evenly spaced in file order).`,
+    );
   if (points.length < lengths.length)
     caveats.push(
-      `${points.length.toLocaleString("en")} of ${lengths.length.toLocaleString("en")} points shown (evenly spaced in file order); the line and r use all of them.`,
+      `${count(points.length)} of ${count(lengths.length)} points shown (evenly spaced in file order); the line and r use all ${count(lengths.length)}.`,
     );
   if (indexed)
     caveats.push(
-      `Indexed file: only the ${groups.length} parsed of ${totalGroups} groups have texts, so only they are shown.`,
+      `Indexed file: only the ${count(groups.length)} parsed of ${count(totalGroups)} groups have texts, so only they are shown.`,
     );
   const r = Number.isFinite(fit.r) ? fit.r.toFixed(3) : "undefined (no variance)";
   return {
@@ -319,7 +338,7 @@ export function prepareLengthReward(
     total: lengths.length,
     fit,
     line,
-    how: `Characters of ${RULES[settings.completionRule]} against R, for every rollout with a reward. Line: least squares; Pearson r = ${r} over ${fit.n} rollouts. A positive r means longer answers score higher (length bias).`,
+    how: `Characters of ${RULES[settings.completionRule]} against R, for rollouts with a reward. Line: least squares; Pearson r = ${r} over ${count(fit.n)} rollouts. A positive r means longer answers score higher (length bias).`,
     caveats,
   };
 }
