@@ -33,3 +33,4 @@ export * from "./analysis/pairwise.ts";
 export * from "./analysis/rankingEdit.ts";
 export * from "./analysis/reviewQueue.ts";
 export * from "./analysis/divergence.ts";
+export * from "./analysis/overview.ts";

@@ -1,76 +1,120 @@
-/** Every per-rollout statistic of one group in one table; each header says how it is computed. */
+/**
+ * The Metrics tab of a group: every per-rollout statistic in one sortable table, then the charts
+ * (advantages before and after GAR, rewards, factors), the win-rate heatmap and the clusters.
+ * Everything is derived in render from the store's hooks, so a setting or an annotation change
+ * redraws it at once. Lazily loaded with recharts by ui/app/GroupWorkspace.
+ */
+import { useMemo, useState } from "react";
 import { metricFormulas } from "../../../core/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
-import { fixed3 } from "../../components/numbers.ts";
+import ChartFrame from "../../components/ChartFrame.tsx";
+import HeatmapCanvas, { heatmapScale } from "../../components/HeatmapCanvas.tsx";
+import { heatmapSvg } from "../../components/heatmap.ts";
+import ClustersView from "./ClustersView.tsx";
+import { AdvantageChart, FactorChart, RewardChart } from "./MetricsCharts.tsx";
+import MetricsTable from "./MetricsTable.tsx";
+import {
+  prepareAdvantageBars,
+  prepareClusters,
+  prepareFactorBars,
+  prepareRewardBars,
+  prepareWinRate,
+  type WinRateSource,
+} from "./prepareMetricsCharts.ts";
+import { metricsNextSort, prepareMetricsTable, type MetricSort } from "./prepareMetricsTable.ts";
 import styles from "./Metrics.module.css";
 
 export default function MetricsPanel({ groupId }: { groupId: string }) {
   const view = useGroupAnalysis(groupId);
-  const f = metricFormulas(useSettings());
-  if (view === null) return <p className={styles.muted}>Reading group {groupId}…</p>;
-  const pending = view.clusters.status !== "done";
+  const settings = useSettings();
+  const formulas = useMemo(() => metricFormulas(settings), [settings]);
+  const [sort, setSort] = useState<MetricSort>({ column: "index", descending: false });
+  const [winSource, setWinSource] = useState<WinRateSource>("reward");
+
+  const prepared = useMemo(() => {
+    if (view === null) return null;
+    const { group, analysis, annotation, clusters } = view;
+    return {
+      advantages: prepareAdvantageBars(analysis, formulas),
+      rewards: prepareRewardBars(group, analysis, settings, formulas),
+      factors: prepareFactorBars(analysis, formulas),
+      winRate: prepareWinRate(group, analysis, annotation, settings, winSource),
+      clusters:
+        clusters.status === "done"
+          ? prepareClusters(group, clusters.result, settings, formulas)
+          : null,
+    };
+  }, [view, settings, formulas, winSource]);
+  const table = useMemo(
+    () => (view === null ? null : prepareMetricsTable(view.analysis, formulas, settings, sort)),
+    [view, formulas, settings, sort],
+  );
+
+  if (view === null || prepared === null || table === null)
+    return <p className={styles.muted}>Reading group {groupId}…</p>;
+  const clusterError = view.clusters.status === "error" ? view.clusters.message : null;
+  const winTitle = `Win-rate matrix (${prepared.winRate.rankingAvailable && winSource === "ranking" ? "human ranking" : "rewards"})`;
   return (
-    <table className={styles.table} data-testid="metrics.table">
-      <thead>
-        <tr>
-          <th scope="col">Rollout</th>
-          <th scope="col" title={f.reward}>
-            Reward
-          </th>
-          <th scope="col" title={f.passed}>
-            Pass
-          </th>
-          <th scope="col" title={f.advantage}>
-            Advantage
-          </th>
-          <th scope="col" title={f.gar}>
-            GAR adv.
-          </th>
-          <th scope="col" title={f.factor}>
-            Factor
-          </th>
-          <th scope="col" title={f.rank}>
-            Rank
-          </th>
-          <th scope="col" title={f.winRate}>
-            Win-rate
-          </th>
-          <th scope="col" title={f.cluster}>
-            Cluster
-          </th>
-          <th scope="col" title={f.selfConsistency}>
-            Self-cons.
-          </th>
-          <th scope="col" title={f.complementarity}>
-            Compl.
-          </th>
-          <th scope="col" title={f.length}>
-            Length
-          </th>
-          <th scope="col" title={f.toolCalls}>
-            Tools
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {view.analysis.rollouts.map((r) => (
-          <tr key={r.id}>
-            <th scope="row">{r.id}</th>
-            <td>{fixed3(r.reward)}</td>
-            <td>{r.passed ? "pass" : "fail"}</td>
-            <td>{fixed3(r.advantage)}</td>
-            <td>{fixed3(r.garAdvantage)}</td>
-            <td>{fixed3(r.factor)}</td>
-            <td>{fixed3(r.rank)}</td>
-            <td>{fixed3(r.winRate)}</td>
-            <td>{pending ? "…" : `${r.cluster} (×${r.clusterSize})`}</td>
-            <td>{fixed3(r.selfConsistency)}</td>
-            <td>{fixed3(r.complementarity)}</td>
-            <td>{r.textLength}</td>
-            <td>{r.toolCalls}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className={styles.panel} data-testid="metrics.panel">
+      <MetricsTable
+        model={table}
+        sort={sort}
+        onSort={(column) => setSort((s) => metricsNextSort(s, column))}
+        clustersPending={view.clusters.status !== "done"}
+      />
+      <div className={styles.charts}>
+        <AdvantageChart model={prepared.advantages} subject={groupId} />
+        <RewardChart model={prepared.rewards} subject={groupId} />
+        <FactorChart model={prepared.factors} subject={groupId} minFactor={settings.minFactor} />
+        <ChartFrame
+          name="win-rate"
+          title={winTitle}
+          how={prepared.winRate.how}
+          subject={groupId}
+          toSvg={() => heatmapSvg(prepared.winRate.model, winTitle)}
+          canvasScale={heatmapScale()}
+        >
+          {prepared.winRate.rankingAvailable ? (
+            <label className={styles.sourcePick}>
+              From{" "}
+              <select
+                value={winSource}
+                data-testid="metrics.win-source"
+                onChange={(e) =>
+                  setWinSource(e.currentTarget.value === "ranking" ? "ranking" : "reward")
+                }
+              >
+                <option value="reward">rewards</option>
+                <option value="ranking">human ranking</option>
+              </select>
+            </label>
+          ) : null}
+          <HeatmapCanvas
+            model={prepared.winRate.model}
+            summary={prepared.winRate.summary}
+            testId="win-rate"
+          />
+          {prepared.winRate.cycles.length > 0 ? (
+            <p className={styles.note} data-testid="metrics.cycles">
+              Intransitive:{" "}
+              {prepared.winRate.cycles
+                .slice(0, 5)
+                .map(([a, b, c]) => `${a} > ${b} > ${c} > ${a}`)
+                .join("; ")}
+              {prepared.winRate.cycles.length > 5
+                ? ` (5 of ${prepared.winRate.cycles.length} shown)`
+                : ""}
+            </p>
+          ) : null}
+        </ChartFrame>
+      </div>
+      {clusterError !== null ? (
+        <p className={styles.note} role="alert">
+          Clusters could not be computed: {clusterError}
+        </p>
+      ) : (
+        <ClustersView model={prepared.clusters} subject={groupId} />
+      )}
+    </div>
   );
 }

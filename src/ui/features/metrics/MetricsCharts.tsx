@@ -1,0 +1,161 @@
+/** The metrics panel's recharts charts: they render prepared models and decide nothing. */
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipValueType,
+} from "recharts";
+import ChartFrame from "../../components/ChartFrame.tsx";
+import {
+  SERIES_COLORS,
+  type AdvantageBars,
+  type FactorBars,
+  type RewardBars,
+} from "./prepareMetricsCharts.ts";
+import styles from "./Metrics.module.css";
+
+const CHART_STYLE = { width: "100%", height: 240 } as const;
+const MARGIN = { top: 8, right: 12, bottom: 4, left: 0 };
+const TICK = { fontSize: 11 };
+
+function format(value: TooltipValueType | undefined): string {
+  if (value === undefined) return "–";
+  if (typeof value === "number") return value.toFixed(3);
+  return typeof value === "string" ? value : value.join(" – ");
+}
+
+/** The tooltip's heading: the rollout's full id (the axis shows the short one). */
+function fullId(_label: unknown, payload: ReadonlyArray<{ payload?: unknown }>): string {
+  const row = payload[0]?.payload;
+  return typeof row === "object" && row !== null && "id" in row ? String(row.id) : "";
+}
+
+export function AdvantageChart({ model, subject }: { model: AdvantageBars; subject: string }) {
+  return (
+    <ChartFrame
+      name="advantages"
+      title="Advantage before (GRPO) and after (GAR)"
+      how={model.how}
+      subject={subject}
+      legend={model.legend}
+    >
+      {model.note !== null ? (
+        <p className={styles.note} data-testid="metrics.gar-note">
+          {model.note}
+        </p>
+      ) : null}
+      <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" interval={0} tick={TICK} />
+        <YAxis tick={TICK} width={52} />
+        <ReferenceLine y={0} stroke="#5b6573" />
+        <Tooltip formatter={format} labelFormatter={fullId} />
+        <Bar
+          dataKey="grpo"
+          name="GRPO (before)"
+          fill={SERIES_COLORS.grpo}
+          isAnimationActive={false}
+        />
+        {model.hasGar ? (
+          <Bar
+            dataKey="gar"
+            name="GAR (after)"
+            fill={SERIES_COLORS.gar}
+            isAnimationActive={false}
+          />
+        ) : null}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function RewardChart({ model, subject }: { model: RewardBars; subject: string }) {
+  const stacked = model.components.length > 0;
+  return (
+    <ChartFrame
+      name="rewards"
+      title={stacked ? "Rewards per rollout, components stacked" : "Rewards per rollout"}
+      how={model.how}
+      subject={subject}
+      legend={model.legend}
+    >
+      <ComposedChart
+        data={[...model.rows]}
+        responsive
+        style={CHART_STYLE}
+        margin={MARGIN}
+        stackOffset="sign"
+      >
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" interval={0} tick={TICK} />
+        <YAxis tick={TICK} width={52} />
+        <ReferenceLine y={0} stroke="#5b6573" />
+        <Tooltip formatter={format} labelFormatter={fullId} />
+        {model.components.map((c) => (
+          <Bar
+            key={c.key}
+            dataKey={c.key}
+            name={c.name}
+            stackId="components"
+            fill={c.color}
+            isAnimationActive={false}
+          />
+        ))}
+        {stacked ? (
+          <Line
+            dataKey="total"
+            name="R"
+            stroke="none"
+            dot={{ r: 4, fill: SERIES_COLORS.reward, stroke: "#ffffff", strokeWidth: 1 }}
+            activeDot={{ r: 5 }}
+            isAnimationActive={false}
+          />
+        ) : (
+          <Bar dataKey="total" name="R" fill={SERIES_COLORS.reward} isAnimationActive={false} />
+        )}
+      </ComposedChart>
+    </ChartFrame>
+  );
+}
+
+export function FactorChart({
+  model,
+  subject,
+  minFactor,
+}: {
+  model: FactorBars;
+  subject: string;
+  minFactor: number;
+}) {
+  return (
+    <ChartFrame
+      name="factors"
+      title="GAR factor f per rollout"
+      how={model.how}
+      subject={subject}
+      legend={model.any ? [{ label: "f", color: SERIES_COLORS.factor }] : []}
+      empty={!model.any}
+    >
+      {model.any ? (
+        <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" interval={0} tick={TICK} />
+          <YAxis tick={TICK} width={52} domain={[0, 1]} />
+          <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
+          <Tooltip formatter={format} labelFormatter={fullId} />
+          <Bar dataKey="factor" name="f" fill={SERIES_COLORS.factor} isAnimationActive={false} />
+        </BarChart>
+      ) : (
+        <p className={styles.note} data-testid="metrics.factor-note">
+          {model.note}
+        </p>
+      )}
+    </ChartFrame>
+  );
+}
