@@ -6,6 +6,7 @@ import {
   GROUP_ANNOTATION_EMPTY,
   type Rollout,
   type RolloutGroup,
+  ANNOTATIONS_EMPTY,
 } from "../core/index.ts";
 import { groupView } from "./hooks.ts";
 import { useStore } from "./index.ts";
@@ -45,7 +46,7 @@ describe("groupView", () => {
     const cli = analyzeDataset(
       [group],
       ANALYSIS_DEFAULTS,
-      annotationsResolve([group], { version: 1, groups: { g: annotation } }),
+      annotationsResolve([group], { ...ANNOTATIONS_EMPTY, groups: { g: annotation } }),
     ).groups[0]!;
     expect(view.analysis.rollouts.map((r) => r.advantage)).toEqual(
       cli.rollouts.map((r) => r.advantage),

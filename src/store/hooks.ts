@@ -5,6 +5,7 @@
 import { useEffect, useMemo } from "react";
 import {
   analysisAdvantages,
+  ANNOTATIONS_EMPTY,
   analyzeGroup,
   annotationsResolve,
   clusterComponents,
@@ -113,7 +114,7 @@ export function groupView(
       ? (analysisAdvantages([group], settings)[0] ?? [])
       : datasetAdvantages;
   const resolved = annotationsResolve([group], {
-    version: 1,
+    ...ANNOTATIONS_EMPTY,
     groups: { [group.id]: annotation },
   }).byGroup.get(group.id);
   const placeholder = clusterComponents(group.rollouts.length, () => false);

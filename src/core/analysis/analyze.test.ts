@@ -7,6 +7,7 @@ import {
   rewardComponentNames,
   rolloutReward,
 } from "./analyze.ts";
+import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "./annotations.ts";
 import { annotationsResolve } from "./resolve.ts";
 import { rolloutText, rolloutToolCalls, textFromMessages } from "./text.ts";
 
@@ -125,16 +126,24 @@ describe("analyzeDataset", () => {
 
   it("GAR values only for annotated groups; incomplete rankings are reported", () => {
     const resolved = annotationsResolve(groups, {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: {
         b: {
+          ...GROUP_ANNOTATION_EMPTY,
           ranking: [["b/3"], ["b/0"]],
           hacks: [],
           labels: { "b/0": "pass" },
           notes: "n",
           reviewed: false,
         },
-        a: { ranking: [["a/0"], ["a/1"]], hacks: [], labels: {}, notes: "", reviewed: false },
+        a: {
+          ...GROUP_ANNOTATION_EMPTY,
+          ranking: [["a/0"], ["a/1"]],
+          hacks: [],
+          labels: {},
+          notes: "",
+          reviewed: false,
+        },
       },
     });
     const out = analyzeDataset(groups, ANALYSIS_DEFAULTS, resolved);
@@ -154,9 +163,16 @@ describe("analyzeDataset", () => {
 
   it("hacks zero in GAR and count in the stats", () => {
     const resolved = annotationsResolve(groups, {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: {
-        b: { ranking: [["b/0"], ["b/1"]], hacks: ["b/3"], labels: {}, notes: "", reviewed: false },
+        b: {
+          ...GROUP_ANNOTATION_EMPTY,
+          ranking: [["b/0"], ["b/1"]],
+          hacks: ["b/3"],
+          labels: {},
+          notes: "",
+          reviewed: false,
+        },
       },
     });
     const out = analyzeDataset(groups, ANALYSIS_DEFAULTS, resolved);
@@ -172,10 +188,18 @@ describe("analyzeDataset", () => {
 describe("annotationsResolve", () => {
   it("reports unknown groups and rollouts, and ids ranked twice", () => {
     const r = annotationsResolve([group("a", [1, 0])], {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: {
-        zz: { ranking: [], hacks: [], labels: {}, notes: "", reviewed: false },
+        zz: {
+          ...GROUP_ANNOTATION_EMPTY,
+          ranking: [],
+          hacks: [],
+          labels: {},
+          notes: "",
+          reviewed: false,
+        },
         a: {
+          ...GROUP_ANNOTATION_EMPTY,
           ranking: [["a/0"], ["a/0", "a/9"]],
           hacks: ["a/7"],
           labels: { "a/8": "fail" },

@@ -1,11 +1,16 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import type { Rollout, RolloutGroup } from "../types.ts";
-import { GROUP_ANNOTATION_EMPTY, type Annotations, type GroupAnnotation } from "./annotations.ts";
+import {
+  GROUP_ANNOTATION_EMPTY,
+  type Annotations,
+  type GroupAnnotation,
+  ANNOTATIONS_EMPTY,
+} from "./annotations.ts";
 import { annotationsAgreement, cohenKappa } from "./interAnnotator.ts";
 
 const ann = (groups: Record<string, Partial<GroupAnnotation>>): Annotations => ({
-  version: 1,
+  ...ANNOTATIONS_EMPTY,
   groups: Object.fromEntries(
     Object.entries(groups).map(([id, g]) => [id, { ...GROUP_ANNOTATION_EMPTY, ...g }]),
   ),
@@ -51,6 +56,7 @@ describe("cohenKappa", () => {
 describe("annotationsAgreement", () => {
   const first = ann({
     g: {
+      ...GROUP_ANNOTATION_EMPTY,
       ranking: [["g/0"], ["g/1", "g/2"], ["g/3"]],
       hacks: ["g/4"],
       labels: { "g/0": "pass", "g/1": "pass", "g/4": "fail" },
@@ -59,6 +65,7 @@ describe("annotationsAgreement", () => {
   });
   const second = ann({
     g: {
+      ...GROUP_ANNOTATION_EMPTY,
       ranking: [["g/1"], ["g/0"], ["g/2"], ["g/3"]],
       hacks: ["g/4", "g/3"],
       labels: { "g/0": "pass", "g/1": "fail", "g/2": "pass" },

@@ -6,11 +6,32 @@
  *   "labels": { "r0": "pass" }, "notes": "" } } }`
  */
 import { z } from "zod";
-import type { Annotations, GroupAnnotation } from "../../core/index.ts";
+import {
+  HACK_REASONS_DEFAULT,
+  PAIRWISE_SCHEDULES,
+  pairwiseNext,
+  type Annotations,
+  type GroupAnnotation,
+} from "../../core/index.ts";
 import type { ParseIssue, Result } from "../issues.ts";
 import { zodIssues } from "../formats/zodIssues.ts";
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
+
+const hackDetailSchema = z.looseObject({
+  reason: z.string().default("other"),
+  note: z.string().default(""),
+  quote: z.string().default(""),
+});
+
+const pairwiseSchema = z.looseObject({
+  schedule: z.enum(PAIRWISE_SCHEDULES),
+  seed: z.number().int(),
+  players: z.array(id),
+  judgements: z
+    .array(z.looseObject({ a: id, b: id, verdict: z.enum(["a", "b", "tie"]) }))
+    .default([]),
+});
 
 const groupSchema = z.looseObject({
   ranking: z.array(z.union([id.transform((x) => [x]), z.array(id)])).default([]),
@@ -18,13 +39,56 @@ const groupSchema = z.looseObject({
   labels: z.record(z.string(), z.enum(["pass", "fail", "defer"])).default({}),
   notes: z.string().default(""),
   reviewed: z.boolean().default(false),
+  hackDetails: z.record(z.string(), hackDetailSchema).default({}),
+  rolloutNotes: z.record(z.string(), z.string()).default({}),
+  pairwise: pairwiseSchema
+    .nullable()
+    .default(null)
+    .superRefine((session, ctx) => {
+      if (session === null) return;
+      try {
+        pairwiseNext(session);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: e instanceof Error ? e.message : String(e) });
+      }
+    }),
 });
+
+type ParsedGroup = z.infer<typeof groupSchema>;
+
+function groupFromParsed(g: ParsedGroup): GroupAnnotation {
+  return {
+    ranking: g.ranking,
+    hacks: g.hacks,
+    labels: g.labels,
+    notes: g.notes,
+    reviewed: g.reviewed,
+    hackDetails: Object.fromEntries(
+      Object.entries(g.hackDetails).map(([k, d]) => [
+        k,
+        { reason: d.reason, note: d.note, quote: d.quote },
+      ]),
+    ),
+    rolloutNotes: g.rolloutNotes,
+    pairwise:
+      g.pairwise === null
+        ? null
+        : {
+            schedule: g.pairwise.schedule,
+            seed: g.pairwise.seed,
+            players: g.pairwise.players,
+            judgements: g.pairwise.judgements.map((j) => ({ a: j.a, b: j.b, verdict: j.verdict })),
+          },
+  };
+}
 
 const fileSchema = z.looseObject({
   version: z.literal(1, {
     error: (i) =>
       `unsupported annotations version ${JSON.stringify(i.input)}; this studio reads version 1`,
   }),
+  annotator: z.string().default(""),
+  hackReasons: z.array(z.string().min(1)).default([...HACK_REASONS_DEFAULT]),
   groups: z.record(z.string(), groupSchema),
 });
 
@@ -44,16 +108,17 @@ export function annotationsParse(file: string, text: string): Result<Annotations
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, issues: zodIssues({ file, line: 0 }, parsed.error) };
   const groups: Record<string, GroupAnnotation> = {};
-  for (const [groupId, g] of Object.entries(parsed.data.groups)) {
-    groups[groupId] = {
-      ranking: g.ranking,
-      hacks: g.hacks,
-      labels: g.labels,
-      notes: g.notes,
-      reviewed: g.reviewed,
-    };
-  }
-  return { ok: true, value: { version: 1, groups } };
+  for (const [groupId, g] of Object.entries(parsed.data.groups))
+    groups[groupId] = groupFromParsed(g);
+  return {
+    ok: true,
+    value: {
+      version: 1,
+      annotator: parsed.data.annotator,
+      hackReasons: parsed.data.hackReasons,
+      groups,
+    },
+  };
 }
 
 /** Serialise annotations in the versioned file format. */
@@ -67,13 +132,5 @@ export function annotationsToJson(annotations: Annotations): string {
  */
 export function groupAnnotationFromUnknown(value: unknown): GroupAnnotation | null {
   const parsed = groupSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const g = parsed.data;
-  return {
-    ranking: g.ranking,
-    hacks: g.hacks,
-    labels: g.labels,
-    notes: g.notes,
-    reviewed: g.reviewed,
-  };
+  return parsed.success ? groupFromParsed(parsed.data) : null;
 }

@@ -4,7 +4,7 @@
  * annotated groups, and several datasets keep their annotations apart.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import type { Annotations, GroupAnnotation } from "../../core/index.ts";
+import { ANNOTATIONS_EMPTY, type Annotations, type GroupAnnotation } from "../../core/index.ts";
 import { groupAnnotationFromUnknown } from "../../io/annotations/annotationsFile.ts";
 
 export const DB_NAME = "rollout-studio";
@@ -23,7 +23,13 @@ interface DatasetRecord {
   /** The file name it was last opened as, for the list of datasets with saved annotations. */
   readonly file: string;
   readonly savedAt: number;
+  /** The file-level fields of the annotations (validated when read back). */
+  readonly annotator?: unknown;
+  readonly hackReasons?: unknown;
 }
+
+/** The file-level fields of the annotations, saved beside the groups. */
+export type AnnotationsMeta = Pick<Annotations, "annotator" | "hackReasons">;
 
 interface StudioDb extends DBSchema {
   groups: { key: [string, string]; value: GroupRecord; indexes: { byFingerprint: string } };
@@ -44,7 +50,12 @@ export interface Restored {
 
 export interface AnnotationsDb {
   load(fingerprint: string): Promise<Restored>;
-  save(fingerprint: string, file: string, changes: readonly GroupChange[]): Promise<void>;
+  save(
+    fingerprint: string,
+    file: string,
+    meta: AnnotationsMeta,
+    changes: readonly GroupChange[],
+  ): Promise<void>;
   clear(fingerprint: string): Promise<void>;
   datasets(): Promise<DatasetRecord[]>;
 }
@@ -63,7 +74,9 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
     }));
   return {
     async load(fingerprint) {
-      const records = await (await open()).getAllFromIndex("groups", "byFingerprint", fingerprint);
+      const database = await open();
+      const records = await database.getAllFromIndex("groups", "byFingerprint", fingerprint);
+      const dataset = await database.get("datasets", fingerprint);
       const groups: Record<string, GroupAnnotation> = {};
       const rejected: string[] = [];
       for (const r of records) {
@@ -71,9 +84,23 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
         if (annotation === null) rejected.push(r.groupId);
         else groups[r.groupId] = annotation;
       }
-      return { annotations: { version: 1, groups }, rejected };
+      const reasons = dataset?.hackReasons;
+      return {
+        annotations: {
+          ...ANNOTATIONS_EMPTY,
+          annotator: typeof dataset?.annotator === "string" ? dataset.annotator : "",
+          hackReasons:
+            Array.isArray(reasons) &&
+            reasons.length > 0 &&
+            reasons.every((r) => typeof r === "string" && r !== "")
+              ? (reasons as string[])
+              : ANNOTATIONS_EMPTY.hackReasons,
+          groups,
+        },
+        rejected,
+      };
     },
-    async save(fingerprint, file, changes) {
+    async save(fingerprint, file, meta, changes) {
       const tx = (await open()).transaction(["groups", "datasets"], "readwrite");
       const now = Date.now();
       const groups = tx.objectStore("groups");
@@ -82,7 +109,15 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
           ? groups.delete([fingerprint, c.groupId])
           : groups.put({ fingerprint, groupId: c.groupId, annotation: c.annotation, savedAt: now }),
       );
-      writes.push(tx.objectStore("datasets").put({ fingerprint, file, savedAt: now }));
+      writes.push(
+        tx.objectStore("datasets").put({
+          fingerprint,
+          file,
+          savedAt: now,
+          annotator: meta.annotator,
+          hackReasons: [...meta.hackReasons],
+        }),
+      );
       await Promise.all([...writes, tx.done]);
     },
     async clear(fingerprint) {

@@ -57,7 +57,7 @@ async function until(ok: () => boolean): Promise<void> {
 }
 
 const marked = (a: Annotations, groupId: string, hack: string): Annotations => ({
-  version: 1,
+  ...ANNOTATIONS_EMPTY,
   groups: { ...a.groups, [groupId]: { ...GROUP_ANNOTATION_EMPTY, hacks: [hack] } },
 });
 
@@ -129,8 +129,8 @@ describe("annotations in IndexedDB", () => {
     const { store, sync, open } = setup(db);
     await open("a.jsonl", "x");
     const fp = sync.fingerprint()!;
-    await db.save(fp, "a.jsonl", [
-      { groupId: "bad", annotation: { ranking: "not tiers" } as never },
+    await db.save(fp, "a.jsonl", ANNOTATIONS_EMPTY, [
+      { groupId: "bad", annotation: { ...GROUP_ANNOTATION_EMPTY, ranking: "not tiers" } as never },
       { groupId: "g", annotation: { ...GROUP_ANNOTATION_EMPTY, notes: "kept" } },
     ]);
     await open("a.jsonl", "x");

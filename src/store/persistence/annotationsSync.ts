@@ -76,9 +76,12 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
 
   const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
     const changes = annotationChanges(before, after);
-    if (changes.length === 0) return;
+    const metaChanged =
+      before.annotator !== after.annotator || before.hackReasons !== after.hackReasons;
+    if (changes.length === 0 && !metaChanged) return;
+    const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
     writes = writes
-      .then(() => db.save(fp, name, changes))
+      .then(() => db.save(fp, name, meta, changes))
       .then(
         () => {
           const persist = store.getState().persist;
@@ -108,8 +111,11 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
         fingerprint = fp;
         // Annotations made while restoring win over stored ones, and are written now.
         const current = store.getState().annotations;
+        // The file-level fields: the stored ones, unless the user changed them while restoring.
+        const fresh =
+          current.annotator === "" && current.hackReasons === ANNOTATIONS_EMPTY.hackReasons;
         const merged: Annotations = {
-          version: 1,
+          ...(fresh ? restored.annotations : current),
           groups: { ...restored.annotations.groups, ...current.groups },
         };
         applyingRestore = true;

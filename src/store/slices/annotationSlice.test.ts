@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ANNOTATIONS_EMPTY } from "../../core/index.ts";
+import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "../../core/index.ts";
 import { useStore } from "../index.ts";
 
 const store = () => useStore;
@@ -23,9 +23,16 @@ describe("annotation slice", () => {
     const s = store();
     s.getState().setReviewed("a", true);
     const imported = {
-      version: 1 as const,
+      ...ANNOTATIONS_EMPTY,
       groups: {
-        b: { ranking: [["b/0"]], hacks: [], labels: {}, notes: "", reviewed: false },
+        b: {
+          ...GROUP_ANNOTATION_EMPTY,
+          ranking: [["b/0"]],
+          hacks: [],
+          labels: {},
+          notes: "",
+          reviewed: false,
+        },
       },
     };
     s.getState().setAnnotations(imported);

@@ -7,6 +7,7 @@ import type { StateCreator } from "zustand";
 import {
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
+  groupAnnotationIsEmpty,
   type Annotations,
   type GroupAnnotation,
 } from "../../core/index.ts";
@@ -35,16 +36,6 @@ export interface AnnotationSlice {
   readonly redoAnnotation: () => void;
 }
 
-function isEmpty(a: GroupAnnotation): boolean {
-  return (
-    a.ranking.length === 0 &&
-    a.hacks.length === 0 &&
-    Object.keys(a.labels).length === 0 &&
-    a.notes === "" &&
-    !a.reviewed
-  );
-}
-
 type AnnotationState = Pick<AnnotationSlice, "annotations" | "annotationPast" | "annotationFuture">;
 
 /** A new state that can be undone; an unchanged one leaves the history alone. */
@@ -60,9 +51,9 @@ function commit(s: AnnotationState, annotations: Annotations): Partial<Annotatio
 function withGroup(annotations: Annotations, groupId: string, next: GroupAnnotation): Annotations {
   if (annotations.groups[groupId] === next) return annotations;
   const groups = { ...annotations.groups };
-  if (isEmpty(next)) delete groups[groupId];
+  if (groupAnnotationIsEmpty(next)) delete groups[groupId];
   else groups[groupId] = next;
-  return { version: 1, groups };
+  return { ...annotations, groups };
 }
 
 export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice> = (set) => ({

@@ -4,7 +4,7 @@
  * loaded data are reported, never dropped silently.
  */
 import { useId, useState } from "react";
-import { annotationsResolve } from "../../../core/index.ts";
+import { ANNOTATIONS_EMPTY, annotationsResolve } from "../../../core/index.ts";
 import { annotationsParse, annotationsToJson } from "../../../io/annotations/annotationsFile.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, useStore } from "../../../store/index.ts";
@@ -115,7 +115,7 @@ export default function AnnotationsFile() {
             data-testid="annotations-clear-confirm"
             onClick={() => {
               setConfirming(false);
-              if (annotationsSync === null) setAnnotations({ version: 1, groups: {} });
+              if (annotationsSync === null) setAnnotations(ANNOTATIONS_EMPTY);
               else
                 annotationsSync.clear().catch((e: unknown) =>
                   setMessage({

@@ -12,6 +12,7 @@ import {
   type GroupAnnotation,
   type Rollout,
   type RolloutGroup,
+  ANNOTATIONS_EMPTY,
 } from "../../../core/index.ts";
 import { clusterColor } from "../../components/clusterColor.ts";
 import {
@@ -68,7 +69,7 @@ function analyse(
   settings: AnalysisSettings = ANALYSIS_DEFAULTS,
 ) {
   const resolved = annotationsResolve([group], {
-    version: 1,
+    ...ANNOTATIONS_EMPTY,
     groups: { g: annotation },
   }).byGroup.get("g");
   return analyzeGroup(group, settings, analysisAdvantages([group], settings)[0]!, resolved);

@@ -211,7 +211,7 @@ describe("spread of grader factors", () => {
 
   it("collects the non-hack passes' factors of ranked groups and runs the spread check", () => {
     const annotations: Annotations = {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: {
         a: { ...GROUP_ANNOTATION_EMPTY, ranking: [["a/2"], ["a/0"]] },
         zz: { ...GROUP_ANNOTATION_EMPTY, ranking: [["zz/0"]] },
@@ -228,7 +228,7 @@ describe("spread of grader factors", () => {
     expect(s.how).toContain("1 ranked group is not parsed yet");
     // Marking the better pass a hack (zeroing on) leaves one factor: no spread.
     const hacked: Annotations = {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: { a: { ...annotations.groups.a!, hacks: ["a/2"] } },
     };
     expect(prepareFactorSpread(groups, hacked, ANALYSIS_DEFAULTS).report!.ok).toBe(false);

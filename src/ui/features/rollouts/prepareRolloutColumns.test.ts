@@ -7,6 +7,8 @@ import {
   annotationsResolve,
   type Rollout,
   type RolloutGroup,
+  GROUP_ANNOTATION_EMPTY,
+  ANNOTATIONS_EMPTY,
 } from "../../../core/index.ts";
 import {
   MAX_PINNED,
@@ -99,9 +101,10 @@ describe("prepareRolloutColumns", () => {
       rollouts: [rollout("a", 1, "x"), rollout("b", 1, "yy"), rollout("c", 0, "zzz")],
     };
     const resolved = annotationsResolve([passes], {
-      version: 1,
+      ...ANNOTATIONS_EMPTY,
       groups: {
         g: {
+          ...GROUP_ANNOTATION_EMPTY,
           ranking: [["b"], ["a"]],
           hacks: [],
           labels: {},
