@@ -52,6 +52,9 @@ export default function GroupTable({
       onSortChange(sortFromState(typeof updater === "function" ? updater(sorting) : updater)),
     manualSorting: true,
     enableMultiSort: false,
+    // Numbers and flags sort descending first (the largest, or the flagged, on top); the text
+    // columns override this in columns.tsx.
+    sortDescFirst: true,
   });
   const tableRows = table.getRowModel().rows;
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);

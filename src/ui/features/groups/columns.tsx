@@ -22,7 +22,7 @@ const helper = createColumnHelper<typeof groupTableFeatures, GroupRow>();
 /** Column id of the clusters column, whose cell the body fills from the worker's cache. */
 export const CLUSTERS_COLUMN = "clusters";
 
-// Text columns sort ascending first, number columns descending first (TanStack's default).
+// Text columns sort ascending first; the others descending first (GroupTable's sortDescFirst).
 export const groupColumns = helper.columns([
   helper.accessor("id", {
     id: "id",
