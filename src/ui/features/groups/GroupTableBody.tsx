@@ -9,6 +9,7 @@ import { FlexRender, type Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   memo,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -34,6 +35,8 @@ const OVERSCAN = 8;
  * already shows rows.
  */
 const INITIAL_RECT = { width: 1100, height: 540 };
+
+const estimateSize = (): number => ROW_HEIGHT;
 
 const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
 
@@ -109,6 +112,9 @@ export default function GroupTableBody({
   useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
   const { ngram, similarity, completionRule } = useSettings();
+  // Stable between renders: the virtualiser rebuilds its measurements of every row (100k objects)
+  // whenever getItemKey changes identity, which would cost tens of ms on every scrolled frame.
+  const getItemKey = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
 
   // The build does not use the React Compiler, and nothing memoises the virtualiser's functions:
   // rows get primitive props only.
@@ -116,9 +122,9 @@ export default function GroupTableBody({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize,
     overscan: OVERSCAN,
-    getItemKey: (i) => rows[i]?.id ?? i,
+    getItemKey,
     initialRect: INITIAL_RECT,
   });
   const items = virtualizer.getVirtualItems();
