@@ -57,6 +57,14 @@ describe("GroupTable", () => {
     expect(within(shown[0]!).getByTestId("groups.row.id").textContent).toBe("g0");
   });
 
+  it("clears the sort after ascending on a descending-first column", () => {
+    const { onSortChange } = setup({ key: "mean", desc: false });
+    fireEvent.click(screen.getByTestId("groups.sort.mean"));
+    expect(onSortChange).toHaveBeenLastCalledWith(null);
+    fireEvent.click(screen.getByTestId("groups.sort.passes"));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "passes", desc: true });
+  });
+
   it("sorts from the header buttons and shows aria-sort", () => {
     const { onSortChange } = setup({ key: "mean", desc: true });
     const mean = screen.getByTestId("groups.sort.mean");
@@ -66,8 +74,9 @@ describe("GroupTable", () => {
     );
     fireEvent.click(screen.getByTestId("groups.sort.id"));
     expect(onSortChange).toHaveBeenLastCalledWith({ key: "id", desc: false });
+    // Numbers sort descending first: from descending, the next click is ascending.
     fireEvent.click(mean);
-    expect(onSortChange).toHaveBeenLastCalledWith(null);
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: "mean", desc: false });
   });
 
   it("moves the selection with the keyboard and opens with Enter", () => {
