@@ -461,3 +461,37 @@ export function fingerprintBytes(bytes: Uint8Array): string {
   h = Math.imul(h ^ (bytes.length % 0x7fffffff), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, "0");
 }
+
+export interface GroupListJsonlOptions {
+  readonly groups: number;
+  readonly rolloutsPerGroup: number;
+  readonly seed: number;
+}
+
+/**
+ * Many small groups for the group browser's scroll benchmark (performance.md section 9 T8): native
+ * JSONL, `rolloutsPerGroup` rows per group, a short prompt on each group's first row (the browser's
+ * preview) and a few words of completion on every row; rewards in {0, 1}, each group with its own
+ * pass rate, so mixed, all-pass and all-fail groups all occur. About 70 bytes per row, so 100,000
+ * groups of 4 (28 MB) stay under the studio's 32 MiB index threshold and load whole.
+ */
+export function generateGroupListJsonl(options: GroupListJsonlOptions): string {
+  const { groups, rolloutsPerGroup, seed } = options;
+  const rng = randomMulberry32(seed);
+  const vocabulary = new ZipfVocabulary(2000, seed ^ 0x5eed);
+  const words = (n: number): string =>
+    Array.from({ length: n }, () => vocabulary.word(rng)).join(" ");
+  const lines: string[] = [];
+  for (let g = 0; g < groups; g++) {
+    const id = `g${String(g).padStart(6, "0")}`;
+    const passRate = rng();
+    for (let k = 0; k < rolloutsPerGroup; k++) {
+      const row: Record<string, unknown> = { group_id: id };
+      if (k === 0) row.prompt = words(3 + Math.floor(rng() * 6));
+      row.completion = words(1 + Math.floor(rng() * 3));
+      row.reward = rng() < passRate ? 1 : 0;
+      lines.push(JSON.stringify(row));
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -4,6 +4,8 @@
  */
 import type { Locator, Page } from "playwright-core";
 
+import { GroupBrowser } from "./GroupBrowser.ts";
+
 export interface FileToChoose {
   name: string;
   mimeType: string;
@@ -25,6 +27,8 @@ export class LoaderPage {
   readonly issueNumber: Locator;
   readonly issuesList: Locator;
   readonly loadError: Locator;
+  /** The group browser, whose rows are virtualised (see GroupBrowser). */
+  readonly groups: GroupBrowser;
 
   constructor(page: Page) {
     this.page = page;
@@ -40,6 +44,7 @@ export class LoaderPage {
     this.issueNumber = page.getByTestId("load-issues");
     this.issuesList = page.getByTestId("issues.list");
     this.loadError = page.getByTestId("load.error");
+    this.groups = new GroupBrowser(page);
   }
 
   /** Opens the app at `baseUrl` and waits until the drop zone has rendered. */
@@ -53,10 +58,13 @@ export class LoaderPage {
     await this.fileInput.setInputFiles(typeof file === "string" ? file : [file]);
   }
 
-  /** Waits until a dataset is shown, and returns the ids of its groups in table order. */
+  /**
+   * Waits until a dataset is shown, and returns the ids of every listed group in table order. The
+   * table is virtualised, so this scrolls through it (GroupBrowser.allIds), not just reads the DOM.
+   */
   async groupIds(): Promise<string[]> {
     await this.counts.waitFor({ state: "visible" });
-    return this.page.getByTestId("groups.row.id").allInnerTexts();
+    return this.groups.allIds();
   }
 
   async issues(): Promise<string[]> {

@@ -1,6 +1,14 @@
 /**
- * The view's place in the URL, so a link opens the same view: `?group=<id>` is the open group.
- * Other query parameters (`demo`, `index-threshold`) are kept as they are.
+ * The view's place in the URL, so a link opens the same view:
+ *
+ * - `?group=<id>`: the open group;
+ * - `?filter=mixed,zero-std,hacks,unreviewed`: the group browser's filters (any subset);
+ * - `?q=<text>`: its text search;
+ * - `?sort=<column>:<asc|desc>`: its sort (absent: file order).
+ *
+ * Other query parameters (`demo`, `index-threshold`) are kept as they are. Values read from the
+ * URL are untrusted: unknown filter names and sort columns are ignored. The parsers take the query
+ * string, so they are testable without a window.
  */
 
 export function groupFromUrl(): string | null {
@@ -8,41 +16,117 @@ export function groupFromUrl(): string | null {
 }
 
 export function writeGroupToUrl(groupId: string | null): void {
-  const url = new URL(window.location.href);
-  if (groupId === null) url.searchParams.delete("group");
-  else url.searchParams.set("group", groupId);
-  if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+  writeParams((params) => {
+    if (groupId === null) params.delete("group");
+    else params.set("group", groupId);
+  });
 }
 
 export interface GroupFilters {
+  /** Groups with both passes and failures. */
   readonly mixedOnly: boolean;
+  /** Groups whose rewards are all equal (advantages all 0). */
   readonly zeroStdOnly: boolean;
-  /** Case-insensitive text searched in group ids and prompts. */
+  /** Groups with at least one rollout annotated as a hack. */
+  readonly hacksOnly: boolean;
+  /** Groups not marked reviewed. */
+  readonly unreviewedOnly: boolean;
+  /** Case-insensitive text searched in group ids, prompts and (parsed groups') completions. */
   readonly query: string;
 }
 
-export const NO_FILTERS: GroupFilters = { mixedOnly: false, zeroStdOnly: false, query: "" };
+export const NO_FILTERS: GroupFilters = {
+  mixedOnly: false,
+  zeroStdOnly: false,
+  hacksOnly: false,
+  unreviewedOnly: false,
+  query: "",
+};
 
-/** Filters from `?filter=mixed,zero-std&q=text`. */
-export function filtersFromUrl(): GroupFilters {
-  const params = new URLSearchParams(window.location.search);
-  const flags = new Set((params.get("filter") ?? "").split(",").filter(Boolean));
-  return {
-    mixedOnly: flags.has("mixed"),
-    zeroStdOnly: flags.has("zero-std"),
+/** Each boolean filter and its name in `?filter=`. */
+const FILTER_NAMES = [
+  ["mixedOnly", "mixed"],
+  ["zeroStdOnly", "zero-std"],
+  ["hacksOnly", "hacks"],
+  ["unreviewedOnly", "unreviewed"],
+] as const satisfies readonly (readonly [keyof GroupFilters, string])[];
+
+/** The group browser's sortable columns, as they appear in `?sort=`. */
+export const GROUP_SORT_KEYS = [
+  "id",
+  "prompt",
+  "n",
+  "passes",
+  "mean",
+  "std",
+  "zeroStd",
+  "spread",
+  "hacks",
+  "annotation",
+  "reviewed",
+] as const;
+
+export type GroupSortKey = (typeof GROUP_SORT_KEYS)[number];
+
+/** One column, ascending or descending; null is file order. */
+export interface GroupSort {
+  readonly key: GroupSortKey;
+  readonly desc: boolean;
+}
+
+export function isGroupSortKey(value: string): value is GroupSortKey {
+  return (GROUP_SORT_KEYS as readonly string[]).includes(value);
+}
+
+/** Filters from a query string such as `?filter=mixed,zero-std&q=text`. */
+export function filtersFromSearch(search: string): GroupFilters {
+  const params = new URLSearchParams(search);
+  const flags = new Set((params.get("filter") ?? "").split(",").map((f) => f.trim()));
+  const filters: { -readonly [K in keyof GroupFilters]: GroupFilters[K] } = {
+    ...NO_FILTERS,
     query: params.get("q") ?? "",
   };
+  for (const [key, name] of FILTER_NAMES) filters[key] = flags.has(name);
+  return filters;
+}
+
+/** The sort from a query string such as `?sort=mean:desc`; null when absent or unknown. */
+export function sortFromSearch(search: string): GroupSort | null {
+  const raw = new URLSearchParams(search).get("sort");
+  if (raw === null) return null;
+  const [key = "", direction = "asc"] = raw.split(":");
+  if (!isGroupSortKey(key) || (direction !== "asc" && direction !== "desc")) return null;
+  return { key, desc: direction === "desc" };
+}
+
+export function filtersFromUrl(): GroupFilters {
+  return filtersFromSearch(window.location.search);
+}
+
+export function sortFromUrl(): GroupSort | null {
+  return sortFromSearch(window.location.search);
 }
 
 export function writeFiltersToUrl(filters: GroupFilters): void {
+  writeParams((params) => {
+    const flags = FILTER_NAMES.filter(([key]) => filters[key]).map(([, name]) => name);
+    if (flags.length > 0) params.set("filter", flags.join(","));
+    else params.delete("filter");
+    if (filters.query !== "") params.set("q", filters.query);
+    else params.delete("q");
+  });
+}
+
+export function writeSortToUrl(sort: GroupSort | null): void {
+  writeParams((params) => {
+    if (sort === null) params.delete("sort");
+    else params.set("sort", `${sort.key}:${sort.desc ? "desc" : "asc"}`);
+  });
+}
+
+/** Edit the query string in place (replaceState: the view is not a navigation step). */
+function writeParams(edit: (params: URLSearchParams) => void): void {
   const url = new URL(window.location.href);
-  const flags = [
-    filters.mixedOnly ? "mixed" : null,
-    filters.zeroStdOnly ? "zero-std" : null,
-  ].filter(Boolean);
-  if (flags.length > 0) url.searchParams.set("filter", flags.join(","));
-  else url.searchParams.delete("filter");
-  if (filters.query !== "") url.searchParams.set("q", filters.query);
-  else url.searchParams.delete("q");
+  edit(url.searchParams);
   if (url.href !== window.location.href) window.history.replaceState(null, "", url);
 }

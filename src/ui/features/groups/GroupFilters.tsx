@@ -1,45 +1,87 @@
-/** Filters over the group list: mixed only, zero std only, and text search over ids and prompts. */
-import { useId } from "react";
+/**
+ * The group browser's filters: mixed only, zero std only, has hacks, unreviewed, and a text search
+ * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field.
+ */
+import { useEffect, useId, useRef } from "react";
 import { useStore } from "../../../store/index.ts";
+import type { GroupFilters as Filters } from "../../../store/url.ts";
+import { isTypingTarget } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
-export default function GroupFilters({ shown, total }: { shown: number; total: number }) {
+const CHECKBOXES: readonly {
+  readonly key: keyof Omit<Filters, "query">;
+  readonly label: string;
+  readonly testId: string;
+}[] = [
+  { key: "mixedOnly", label: "mixed only", testId: "filter-mixed" },
+  { key: "zeroStdOnly", label: "zero std only", testId: "filter-zero-std" },
+  { key: "hacksOnly", label: "has hacks", testId: "filter-hacks" },
+  { key: "unreviewedOnly", label: "unreviewed", testId: "filter-unreviewed" },
+];
+
+export interface GroupFiltersProps {
+  readonly shown: number;
+  readonly total: number;
+  /** Groups whose completions can be searched (all of them unless the file is indexed). */
+  readonly searchable: number;
+  readonly indexed: boolean;
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+export default function GroupFilters({ shown, total, searchable, indexed }: GroupFiltersProps) {
   const filters = useStore((s) => s.filters);
   const setFilters = useStore((s) => s.setFilters);
   const searchId = useId();
+  const noteId = useId();
+  const search = useRef<HTMLInputElement>(null);
+
+  // A document-wide shortcut is a listener on an external system (the document), not derived state.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== "/" || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      search.current?.focus();
+      search.current?.select();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
   return (
     <div className={styles.filters} role="search" aria-label="Filter groups">
-      <label>
-        <input
-          type="checkbox"
-          checked={filters.mixedOnly}
-          data-testid="filter-mixed"
-          onChange={(e) => setFilters({ ...filters, mixedOnly: e.currentTarget.checked })}
-        />{" "}
-        mixed only
+      {CHECKBOXES.map(({ key, label, testId }) => (
+        <label key={key}>
+          <input
+            type="checkbox"
+            checked={filters[key]}
+            data-testid={testId}
+            onChange={(e) => setFilters({ ...filters, [key]: e.currentTarget.checked })}
+          />{" "}
+          {label}
+        </label>
+      ))}
+      <label htmlFor={searchId}>
+        Search <kbd aria-hidden="true">/</kbd>
       </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={filters.zeroStdOnly}
-          data-testid="filter-zero-std"
-          onChange={(e) => setFilters({ ...filters, zeroStdOnly: e.currentTarget.checked })}
-        />{" "}
-        zero std only
-      </label>
-      <label htmlFor={searchId}>Search</label>
       <input
         id={searchId}
+        ref={search}
         type="search"
         value={filters.query}
-        placeholder="group id or prompt"
+        placeholder="id, prompt or completion"
+        aria-describedby={indexed ? noteId : undefined}
         data-testid="filter-search"
         onChange={(e) => setFilters({ ...filters, query: e.currentTarget.value })}
       />
+      {indexed ? (
+        <span id={noteId} className={styles.note} data-testid="filter-search-note">
+          Large file: completions are searched in the {count(searchable)} parsed of {count(total)}{" "}
+          groups; ids and prompt previews in all.
+        </span>
+      ) : null}
       <span className={styles.count} data-testid="filter-count">
-        {shown === total
-          ? `${total.toLocaleString("en-US")} groups`
-          : `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} groups`}
+        {shown === total ? `${count(total)} groups` : `${count(shown)} of ${count(total)} groups`}
       </span>
     </div>
   );

@@ -1,99 +1,101 @@
 /**
- * The loaded groups, one row each, and the selected group's rollouts. A plain first version: the
- * virtualised, sortable, filterable group browser replaces it with the studio issue.
+ * The group browser: every group of the dataset as one row of a virtualised table that sorts,
+ * filters and is driven from the keyboard. The selected group, the filters and the sort live in
+ * the URL (store/url.ts). This component prepares the rows (memoised per input, so a keystroke in
+ * the search re-runs only the filter) and hands them to GroupTable.
  */
-import { useMemo } from "react";
-import { useStore } from "../../../store/index.ts";
+import { useDeferredValue, useMemo } from "react";
+import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
-import styles from "./Groups.module.css";
+import { useStore } from "../../../store/index.ts";
 import GroupFilters from "./GroupFilters.tsx";
-import { filterGroupRows, prepareGroupRows, withClusters } from "./prepareGroupRows.ts";
+import GroupTable from "./GroupTable.tsx";
+import {
+  annotateGroupRows,
+  filterGroupRows,
+  groupSearchIndex,
+  prepareGroupRows,
+  sortGroupRows,
+  type GroupRow,
+} from "./prepareGroupRows.ts";
+import styles from "./Groups.module.css";
 
-const MAX_ROWS = 1000;
+const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
+const NO_ROWS: readonly GroupRow[] = [];
 
-export default function GroupList() {
+export interface GroupListProps {
+  /** Enter or Space on the table; by default the group is selected (the workspace shows it). */
+  readonly onOpen?: (groupId: string) => void;
+}
+
+export default function GroupList({ onOpen }: GroupListProps) {
   const dataset = useDataset();
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
-  const settings = useSettings();
+  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : NO_GROUPS));
+  const { passThreshold, rewardWeights, minFactor, completionRule } = useSettings();
+  const annotations = useStore((s) => s.annotations.groups);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
-  const filters = useStore((s) => s.filters);
-  // Every row is cheap (summaries); clustering runs only for the rows shown.
-  const all = useMemo(
-    () => (dataset ? prepareGroupRows(dataset.summaries, new Map(), settings) : []),
-    [dataset, settings],
+  const setGroupSort = useStore((s) => s.setGroupSort);
+  // Typing and clicking stay responsive on 100k rows: the list follows at React's pace, while the
+  // checkboxes and the sort headers show the state at once (a second click toggles from it).
+  const filters = useDeferredValue(useStore((s) => s.filters));
+  const sortNow = useStore((s) => s.groupSort);
+  const sort = useDeferredValue(sortNow);
+  const summaries = dataset?.summaries;
+
+  const base = useMemo(
+    () =>
+      summaries === undefined
+        ? NO_ROWS
+        : prepareGroupRows(summaries, groups, {
+            passThreshold,
+            rewardWeights,
+            minFactor,
+            completionRule,
+          }),
+    [summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
-  const filtered = useMemo(() => filterGroupRows(all, filters), [all, filters]);
-  const rows = useMemo(
-    () => (groups ? withClusters(filtered.slice(0, MAX_ROWS), groups, settings) : []),
-    [filtered, groups, settings],
+  const annotated = useMemo(
+    () =>
+      summaries === undefined
+        ? NO_ROWS
+        : annotateGroupRows(base, summaries, annotations, groups, {
+            passThreshold,
+            rewardWeights,
+            minFactor,
+            completionRule,
+          }),
+    [base, summaries, annotations, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
+  const haystacks = useMemo(
+    () => (summaries === undefined ? [] : groupSearchIndex(summaries, groups, completionRule)),
+    [summaries, groups, completionRule],
+  );
+  const filtered = useMemo(
+    () => filterGroupRows(annotated, filters, haystacks),
+    [annotated, filters, haystacks],
+  );
+  const rows = useMemo(() => sortGroupRows(filtered, sort), [filtered, sort]);
+
   if (dataset === null) return null;
   return (
     <div className={styles.layout}>
       <section className={styles.card} aria-label="Groups">
-        <GroupFilters shown={filtered.length} total={all.length} />
-        <table className={styles.table} data-testid="groups.table">
-          <thead>
-            <tr>
-              <th scope="col">Group</th>
-              <th scope="col">Prompt</th>
-              <th scope="col" className={styles.num}>
-                n
-              </th>
-              <th scope="col" className={styles.num}>
-                Passes
-              </th>
-              <th scope="col" className={styles.num}>
-                Mean
-              </th>
-              <th scope="col" className={styles.num}>
-                Std
-              </th>
-              <th scope="col" className={styles.num}>
-                Clusters
-              </th>
-              <th scope="col">Flags</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr
-                key={r.id}
-                aria-selected={r.id === selected}
-                data-testid="group-row"
-                data-group-id={r.id}
-                className={r.id === selected ? styles.selected : undefined}
-              >
-                <td>
-                  <button
-                    type="button"
-                    className={styles.link}
-                    onClick={() => selectGroup(r.id)}
-                    data-testid="groups.row.id"
-                  >
-                    {r.id}
-                  </button>
-                </td>
-                <td className={styles.prompt} title={r.prompt}>
-                  {r.prompt}
-                </td>
-                <td className={styles.num}>{r.n}</td>
-                <td className={styles.num}>{r.passes}</td>
-                <td className={styles.num}>{r.mean}</td>
-                <td className={styles.num}>{r.std}</td>
-                <td className={styles.num}>{r.clusters ?? "–"}</td>
-                <td>{r.flags.join(", ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {filtered.length > MAX_ROWS ? (
-          <p className={styles.muted}>
-            {MAX_ROWS.toLocaleString("en-US")} of {filtered.length.toLocaleString("en-US")} groups
-            shown.
-          </p>
-        ) : null}
+        <GroupFilters
+          shown={rows.length}
+          total={base.length}
+          searchable={dataset.indexed ? groups.size : base.length}
+          indexed={dataset.indexed}
+        />
+        <GroupTable
+          rows={rows}
+          sort={sortNow}
+          selectedId={selected}
+          onSortChange={setGroupSort}
+          onSelect={selectGroup}
+          onOpen={onOpen ?? selectGroup}
+        />
+        {rows.length === 0 ? <p className={styles.muted}>No group matches the filters.</p> : null}
       </section>
     </div>
   );

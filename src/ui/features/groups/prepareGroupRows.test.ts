@@ -1,11 +1,29 @@
 import { describe, expect, it } from "vitest";
 import {
   ANALYSIS_DEFAULTS,
+  GROUP_ANNOTATION_EMPTY,
   type ChatMessage,
+  type GroupAnnotation,
   type Rollout,
   type RolloutGroup,
 } from "../../../core/index.ts";
-import { filterGroupRows, prepareGroupRows, promptPreview } from "./prepareGroupRows.ts";
+import type { GroupSummary } from "../../../io/dataset.ts";
+import { NO_FILTERS } from "../../../store/url.ts";
+import {
+  annotateGroupRows,
+  annotationStatus,
+  clusterCell,
+  compareSortValues,
+  filterGroupRows,
+  groupSearchIndex,
+  groupSpread,
+  isTypingTarget,
+  nextSelection,
+  prepareGroupRows,
+  promptPreview,
+  sortGroupRows,
+  type GroupRow,
+} from "./prepareGroupRows.ts";
 
 const msg = (role: string, content: string): ChatMessage => ({
   role,
@@ -32,6 +50,18 @@ function rollout(id: string, reward: number | null, completion: string): Rollout
   };
 }
 
+const annotation = (a: Partial<GroupAnnotation>): GroupAnnotation => ({
+  ...GROUP_ANNOTATION_EMPTY,
+  ...a,
+});
+
+const summary = (id: string, rewards: number[], prompt = "", partial = false): GroupSummary => ({
+  id,
+  rewards,
+  prompt,
+  partial,
+});
+
 describe("promptPreview", () => {
   it("flattens whitespace, shows the last user turn of a chat prompt, and truncates", () => {
     expect(promptPreview("a\n\n b")).toBe("a b");
@@ -53,63 +83,311 @@ describe("prepareGroupRows", () => {
     id: "g",
     rollouts: [rollout("a", 1, "four"), rollout("b", 0, "five"), rollout("c", null, "")],
   };
-  const summary = { id: "g", rewards: [1, 0, NaN], prompt: "", partial: false };
-  it("formats numbers, flags and previews; clusters only for parsed groups", () => {
-    expect(prepareGroupRows([summary], new Map([["g", group]]), ANALYSIS_DEFAULTS)).toEqual([
-      {
-        id: "g",
-        prompt: "Solve 2+2 please",
-        n: 3,
-        passes: 1,
-        mean: "0.500",
-        std: "0.500",
-        flags: ["mixed"],
-        clusters: 3,
-      },
-    ]);
-    const [unparsed] = prepareGroupRows(
-      [{ ...summary, prompt: "from the index", partial: true }],
+  it("formats numbers and flags, previews the prompt, and marks parsed groups", () => {
+    const [row] = prepareGroupRows(
+      [summary("g", [1, 0, NaN])],
+      new Map([["g", group]]),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(row).toMatchObject({
+      id: "g",
+      index: 0,
+      prompt: "Solve 2+2 please",
+      n: 3,
+      passes: 1,
+      mean: 0.5,
+      std: 0.5,
+      meanText: "0.500",
+      stdText: "0.500",
+      mixed: true,
+      zeroStd: false,
+      partial: false,
+      parsed: true,
+      hacks: 0,
+      annotation: "",
+      reviewed: false,
+    });
+    expect(row?.spread.status).toBe("yes");
+    expect(row?.spread.title).toContain("Computed over the rewards of 2 rollouts.");
+  });
+
+  it("uses the summary's prompt and flags for groups not parsed yet", () => {
+    const [row] = prepareGroupRows(
+      [summary("g", [1, 1], "from the index", true)],
       new Map(),
       ANALYSIS_DEFAULTS,
     );
-    expect(unparsed).toMatchObject({
+    expect(row).toMatchObject({
       prompt: "from the index",
-      clusters: null,
-      flags: ["mixed", "partial"],
+      parsed: false,
+      partial: true,
+      zeroStd: true,
+      mixed: false,
+      std: 0,
+    });
+    expect(row?.spread.status).toBe("no");
+  });
+
+  it("shows – for a group without finite rewards", () => {
+    const [row] = prepareGroupRows([summary("g", [NaN])], new Map(), ANALYSIS_DEFAULTS);
+    expect(row).toMatchObject({ meanText: "–", stdText: "–", n: 1, passes: 0 });
+    expect(row?.spread.status).toBe("n/a");
+  });
+
+  it("weights parsed groups' reward components when weights are set", () => {
+    const weighted: RolloutGroup = {
+      id: "w",
+      rollouts: [
+        { ...rollout("a", 1, "x"), rewards: { fmt: 1, ok: 0 } },
+        { ...rollout("b", 0, "y"), rewards: { fmt: 0, ok: 1 } },
+      ],
+    };
+    const settings = { ...ANALYSIS_DEFAULTS, rewardWeights: { fmt: 0, ok: 2 } };
+    const [row] = prepareGroupRows([summary("w", [1, 0])], new Map([["w", weighted]]), settings);
+    expect(row).toMatchObject({ mean: 1, passes: 1 });
+  });
+});
+
+describe("groupSpread (methods.md 2.5)", () => {
+  const passes: RolloutGroup = {
+    id: "g",
+    rollouts: [rollout("a", 1, ""), rollout("b", 1, ""), rollout("c", 1, ""), rollout("d", 0, "")],
+  };
+  const s = ANALYSIS_DEFAULTS;
+
+  it("checks the rewards of an unranked group (the spec's vectors)", () => {
+    expect(groupSpread([0.93, 0.93, 0.94, 0.93, 0.92, 0.93], undefined, undefined, s).status).toBe(
+      "no",
+    );
+    expect(groupSpread([1, 0.75, 0.5, 1, 0.5, 0.875], undefined, undefined, s).status).toBe("yes");
+    const one = groupSpread([0.9], undefined, undefined, s);
+    expect(one.status).toBe("n/a");
+    expect(one.title).toContain("at least two");
+  });
+
+  it("checks the GAR factors of the ranked non-hack passes of a ranked group", () => {
+    // refund-22 of the seed: three passes, c is a hack, the ranking [a, b] gives factors 1 and 0.5.
+    const ranked = annotation({ ranking: [["a"], ["b"], ["c"]], hacks: ["c"] });
+    const cell = groupSpread([1, 1, 1, 0], ranked, passes, s);
+    expect(cell.status).toBe("yes");
+    expect(cell.title).toContain("std 0.250");
+    expect(cell.title).toContain("GAR factors of 2 ranked non-hack passes (min factor 0.5)");
+    // A tie gives equal factors: no spread, although the rewards' spread would say yes.
+    expect(groupSpread([1, 1, 1, 0], annotation({ ranking: [["a", "b"]] }), passes, s).status).toBe(
+      "no",
+    );
+  });
+
+  it("ignores ranked failures when the group is parsed, and says when it could not check", () => {
+    const withFailure = annotation({ ranking: [["a"], ["d"]] });
+    expect(groupSpread([1, 1, 1, 0], withFailure, passes, s).status).toBe("n/a");
+    const unparsed = groupSpread([1, 1, 1, 0], withFailure, undefined, s);
+    expect(unparsed.status).toBe("yes");
+    expect(unparsed.title).toContain("not parsed");
+  });
+
+  it("reports a GAR error instead of throwing", () => {
+    const cell = groupSpread([1, 1], annotation({ ranking: [["a"], ["b"]] }), undefined, {
+      ...s,
+      minFactor: 0,
+    });
+    expect(cell).toEqual({ status: "n/a", title: expect.stringContaining("min_factor") as string });
+  });
+});
+
+describe("annotationStatus", () => {
+  it("names what the annotation holds and weighs ranked over labelled over notes", () => {
+    expect(annotationStatus(undefined, 4)).toEqual({ text: "", weight: 0 });
+    const full = annotationStatus(
+      annotation({ ranking: [["a"]], labels: { a: "pass", b: "fail" }, notes: " why " }),
+      4,
+    );
+    expect(full.text).toBe("ranked · labelled 2/4 · notes");
+    const labelled = annotationStatus(annotation({ labels: { a: "pass" } }), 4);
+    const notes = annotationStatus(annotation({ notes: "x" }), 4);
+    expect(labelled.text).toBe("labelled 1/4");
+    expect(full.weight).toBeGreaterThan(labelled.weight);
+    expect(labelled.weight).toBeGreaterThan(notes.weight);
+    expect(annotationStatus(annotation({ notes: "  " }), 4).text).toBe("");
+  });
+});
+
+describe("annotateGroupRows", () => {
+  const summaries = [summary("a", [1, 0]), summary("b", [1, 1])];
+  const rows = prepareGroupRows(summaries, new Map(), ANALYSIS_DEFAULTS);
+  it("rebuilds only the annotated rows and keeps the others' identity", () => {
+    const out = annotateGroupRows(
+      rows,
+      summaries,
+      { b: annotation({ hacks: ["b/0", "b/1"], reviewed: true, notes: "odd" }) },
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(out[0]).toBe(rows[0]);
+    expect(out[1]).toMatchObject({ id: "b", hacks: 2, reviewed: true, annotation: "notes" });
+  });
+  it("ignores inherited keys of the annotation record", () => {
+    const out = annotateGroupRows(
+      prepareGroupRows([summary("toString", [1])], new Map(), ANALYSIS_DEFAULTS),
+      [summary("toString", [1])],
+      { other: annotation({ notes: "n" }) },
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(out[0]?.annotation).toBe("");
+  });
+});
+
+describe("search and filters", () => {
+  const group: RolloutGroup = {
+    id: "g2",
+    rollouts: [rollout("x", 1, "The REFUND was issued"), rollout("y", 0, "declined")],
+  };
+  const summaries = [
+    summary("g1", [1, 0], "Cancel my order"),
+    summary("g2", [1, 0], "Where is my parcel"),
+    summary("g3", [0, 0], "Refund please"),
+  ];
+  const groups = new Map([["g2", group]]);
+  const rows = annotateGroupRows(
+    prepareGroupRows(summaries, groups, ANALYSIS_DEFAULTS),
+    summaries,
+    { g1: annotation({ hacks: ["r"], reviewed: true }) },
+    groups,
+    ANALYSIS_DEFAULTS,
+  );
+  const haystacks = groupSearchIndex(summaries, groups, "final-assistant");
+  const ids = (f: Partial<typeof NO_FILTERS>) =>
+    filterGroupRows(rows, { ...NO_FILTERS, ...f }, haystacks).map((r) => r.id);
+
+  it("searches ids, prompts and parsed completions, case-insensitively and trimmed", () => {
+    expect(ids({ query: "refund" })).toEqual(["g2", "g3"]);
+    expect(ids({ query: " ISSUED " })).toEqual(["g2"]);
+    expect(ids({ query: "G1" })).toEqual(["g1"]);
+    expect(ids({ query: "declined" })).toEqual(["g2"]);
+    expect(ids({ query: "   " })).toEqual(["g1", "g2", "g3"]);
+  });
+
+  it("keeps mixed, zero-std, hacked or unreviewed groups, and combines filters", () => {
+    expect(ids({ mixedOnly: true })).toEqual(["g1", "g2"]);
+    expect(ids({ zeroStdOnly: true })).toEqual(["g3"]);
+    expect(ids({ hacksOnly: true })).toEqual(["g1"]);
+    expect(ids({ unreviewedOnly: true })).toEqual(["g2", "g3"]);
+    expect(ids({ mixedOnly: true, unreviewedOnly: true, query: "parcel" })).toEqual(["g2"]);
+  });
+
+  it("searches ids and prompts without an index", () => {
+    expect(filterGroupRows(rows, { ...NO_FILTERS, query: "cancel" }).map((r) => r.id)).toEqual([
+      "g1",
+    ]);
+  });
+});
+
+describe("sortGroupRows", () => {
+  const rows = prepareGroupRows(
+    [summary("g10", [1, 0]), summary("g2", [NaN]), summary("g1", [1, 1]), summary("G3", [0, 0.5])],
+    new Map(),
+    ANALYSIS_DEFAULTS,
+  );
+  const ids = (r: readonly GroupRow[]) => r.map((x) => x.id);
+
+  it("keeps file order without a sort", () => {
+    expect(ids(sortGroupRows([...rows].reverse(), null))).toEqual(["g10", "g2", "g1", "G3"]);
+  });
+
+  it("sorts text in natural, case-insensitive order", () => {
+    expect(ids(sortGroupRows(rows, { key: "id", desc: false }))).toEqual(["g1", "g2", "G3", "g10"]);
+    expect(ids(sortGroupRows(rows, { key: "id", desc: true }))).toEqual(["g10", "G3", "g2", "g1"]);
+  });
+
+  it("puts NaN last in both directions and breaks ties by file order", () => {
+    expect(ids(sortGroupRows(rows, { key: "mean", desc: false }))).toEqual([
+      "G3",
+      "g10",
+      "g1",
+      "g2",
+    ]);
+    expect(ids(sortGroupRows(rows, { key: "mean", desc: true }))).toEqual([
+      "g1",
+      "g10",
+      "G3",
+      "g2",
+    ]);
+    // n: 2, 1, 2, 2: the three 2s keep file order.
+    expect(ids(sortGroupRows(rows, { key: "n", desc: true }))).toEqual(["g10", "g1", "G3", "g2"]);
+  });
+
+  it("sorts spread yes after no, with n/a last", () => {
+    expect(ids(sortGroupRows(rows, { key: "spread", desc: false }))).toEqual([
+      "g1",
+      "g10",
+      "G3",
+      "g2",
+    ]);
+  });
+
+  it("compares numbers before text", () => {
+    expect(compareSortValues(1, "a")).toBe(-1);
+    expect(compareSortValues("a", 1)).toBe(1);
+    expect(compareSortValues(2, 10)).toBe(-1);
+    expect(compareSortValues("x2", "x10")).toBeLessThan(0);
+  });
+});
+
+describe("clusterCell", () => {
+  it("shows – unparsed, … pending, the count when done, ! on error", () => {
+    expect(clusterCell(false, undefined).text).toBe("–");
+    expect(clusterCell(true, undefined).text).toBe("…");
+    expect(clusterCell(true, { status: "pending" }).text).toBe("…");
+    expect(clusterCell(true, { status: "done", result: { nClusters: 3 } })).toEqual({
+      text: "3",
+      title: "3 n-gram clusters",
+    });
+    expect(clusterCell(true, { status: "error", message: "bad n" })).toEqual({
+      text: "!",
+      title: "clustering failed: bad n",
     });
   });
 });
 
-describe("filterGroupRows", () => {
-  const row = (id: string, flags: string[], prompt = "") => ({
-    id,
-    prompt,
-    n: 4,
-    passes: 1,
-    mean: "",
-    std: "",
-    flags,
-    clusters: null,
+describe("nextSelection", () => {
+  const ids = ["a", "b", "c"];
+  it("moves one row with the arrows and j/k, clamped, and jumps with Home/End", () => {
+    expect(nextSelection(ids, "a", "ArrowDown")).toBe("b");
+    expect(nextSelection(ids, "b", "j")).toBe("c");
+    expect(nextSelection(ids, "c", "ArrowDown")).toBe("c");
+    expect(nextSelection(ids, "b", "ArrowUp")).toBe("a");
+    expect(nextSelection(ids, "a", "k")).toBe("a");
+    expect(nextSelection(ids, "b", "Home")).toBe("a");
+    expect(nextSelection(ids, "a", "End")).toBe("c");
   });
-  const rows = [
-    row("a", ["mixed"], "Refund my order"),
-    row("b", ["zero std"]),
-    row("c", ["mixed", "partial"], "cancel"),
-  ];
-  it("keeps mixed, zero-std or matching groups", () => {
-    expect(
-      filterGroupRows(rows, { mixedOnly: true, zeroStdOnly: false, query: "" }).map((r) => r.id),
-    ).toEqual(["a", "c"]);
-    expect(
-      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: true, query: "" }).map((r) => r.id),
-    ).toEqual(["b"]);
-    expect(
-      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: false, query: "REFUND" }).map(
-        (r) => r.id,
-      ),
-    ).toEqual(["a"]);
-    expect(
-      filterGroupRows(rows, { mixedOnly: false, zeroStdOnly: false, query: " " }),
-    ).toHaveLength(3);
+  it("starts from the ends when nothing listed is selected; ignores other keys", () => {
+    expect(nextSelection(ids, null, "ArrowDown")).toBe("a");
+    expect(nextSelection(ids, "zzz", "ArrowUp")).toBe("c");
+    expect(nextSelection(ids, "a", "x")).toBeNull();
+    expect(nextSelection([], "a", "ArrowDown")).toBeNull();
+  });
+});
+
+describe("isTypingTarget", () => {
+  it("is true for text fields and contenteditable, false elsewhere", () => {
+    const input = document.createElement("input");
+    const area = document.createElement("textarea");
+    const select = document.createElement("select");
+    const editable = document.createElement("div");
+    editable.setAttribute("contenteditable", "true");
+    const inner = document.createElement("span");
+    editable.append(inner);
+    document.body.append(editable);
+    expect([input, area, select, editable, inner].map(isTypingTarget)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(isTypingTarget(document.createElement("button"))).toBe(false);
+    expect(isTypingTarget(null)).toBe(false);
+    editable.remove();
   });
 });

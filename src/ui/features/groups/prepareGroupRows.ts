@@ -1,19 +1,29 @@
 /**
- * View models for the group table and one group's rollouts. All decisions (formatting, previews,
- * flags) are made here and tested; the components only render these.
+ * View models of the group browser: one prepared row per group, the search text, the filters and
+ * the sort. Every decision (formatting, flags, spread status, annotation status, what a filter keeps,
+ * the order) is made here and tested; the table components render these rows and decide nothing.
+ *
+ * Sizes: the browser prepares every group of the file (100k rows in the scroll benchmark), so each
+ * function is one pass over the rows, and a row is rebuilt only when its inputs change (see
+ * `annotateGroupRows`, which keeps the identity of unannotated rows for the memoised table rows).
  */
 import {
+  garFactorsFromRanking,
   groupFlags,
-  ngramCluster,
+  rolloutReward,
   rolloutText,
+  spreadCheck,
   statsFinite,
   statsMean,
   statsStd,
   type AnalysisSettings,
   type ChatMessage,
+  type CompletionRule,
+  type GroupAnnotation,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { promptText, type GroupSummary } from "../../../io/dataset.ts";
+import type { GroupFilters, GroupSort, GroupSortKey } from "../../../store/url.ts";
 
 const PREVIEW = 120;
 
@@ -29,85 +39,385 @@ export function promptPreview(prompt: string | readonly ChatMessage[] | null): s
   return preview(promptText(prompt));
 }
 
+export type SpreadStatus = "yes" | "no" | "n/a";
+
+export interface SpreadCell {
+  /** "n/a" when fewer than two scores: the check cannot tell anything apart. */
+  readonly status: SpreadStatus;
+  /** The spread report and what it was computed over (the cell's tooltip). */
+  readonly title: string;
+}
+
 export interface GroupRow {
   readonly id: string;
+  /** Position in the file (the summaries' order): the default order and every sort's tie-break. */
+  readonly index: number;
   readonly prompt: string;
   readonly n: number;
   readonly passes: number;
-  readonly mean: string;
-  readonly std: string;
-  readonly flags: readonly string[];
-  /** Diversity clusters, or null when the group's texts are not parsed yet. */
-  readonly clusters: number | null;
+  /** Mean and population std of the finite rewards; NaN without any. */
+  readonly mean: number;
+  readonly std: number;
+  readonly meanText: string;
+  readonly stdText: string;
+  readonly mixed: boolean;
+  readonly zeroStd: boolean;
+  /** Fewer rollouts than most groups of the file. */
+  readonly partial: boolean;
+  /** The group's rollouts are parsed (always for a whole-file load; on demand for indexed files). */
+  readonly parsed: boolean;
+  readonly spread: SpreadCell;
+  /** Rollouts annotated as hacks. */
+  readonly hacks: number;
+  /** "ranked · labelled 2/4 · notes", or "" without an annotation. */
+  readonly annotation: string;
+  /** Sort weight of the annotation: ranked first, then the share labelled, then notes. */
+  readonly annotationWeight: number;
+  readonly reviewed: boolean;
+}
+
+/** The settings the rows depend on (not the advantage or clustering settings). */
+export type RowSettings = Pick<
+  AnalysisSettings,
+  "passThreshold" | "rewardWeights" | "minFactor" | "completionRule"
+>;
+
+/**
+ * A group's rewards: its summary's (the logged reward, or the sum of the components), or with
+ * reward weights set and the group parsed, each rollout's weighted total, as the advantages use.
+ */
+function groupRewards(
+  summary: GroupSummary,
+  group: RolloutGroup | undefined,
+  settings: RowSettings,
+): readonly number[] {
+  if (settings.rewardWeights === null || group === undefined) return summary.rewards;
+  return group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
 }
 
 /**
- * One row per group from its summary; clusters for the groups whose rollouts are parsed.
+ * The spread check (core `spreadCheck`, methods.md 2.5) of one group. With a human ranking, over
+ * the GAR factors (`garFactorsFromRanking`, settings.minFactor) of its ranked passes that are not
+ * hacks, re-ranked among themselves; whether a ranked rollout passes is checked only when the group
+ * is parsed (the tooltip says so otherwise). Without a ranking, over the group's finite rewards.
+ */
+export function groupSpread(
+  rewards: readonly number[],
+  annotation: GroupAnnotation | undefined,
+  group: RolloutGroup | undefined,
+  settings: RowSettings,
+): SpreadCell {
+  let scores: number[];
+  let over: string;
+  if (annotation !== undefined && annotation.ranking.length > 0) {
+    const hacks = new Set(annotation.hacks);
+    const passing =
+      group === undefined
+        ? null
+        : new Set(
+            group.rollouts
+              .filter((r) => rolloutReward(r, settings.rewardWeights) >= settings.passThreshold)
+              .map((r) => r.id),
+          );
+    const seen = new Set<string>();
+    const tiers: number[][] = [];
+    for (const tier of annotation.ranking) {
+      const kept: number[] = [];
+      for (const id of tier) {
+        if (seen.has(id) || hacks.has(id) || (passing !== null && !passing.has(id))) continue;
+        seen.add(id);
+        kept.push(seen.size - 1);
+      }
+      if (kept.length > 0) tiers.push(kept);
+    }
+    try {
+      scores = [...garFactorsFromRanking(tiers, settings.minFactor).values()];
+    } catch (e) {
+      return {
+        status: "n/a",
+        title: `spread check: ${e instanceof Error ? e.message : String(e)}`,
+      };
+    }
+    over =
+      `the GAR factors of ${scores.length} ranked non-hack pass${scores.length === 1 ? "" : "es"} ` +
+      `(min factor ${settings.minFactor})` +
+      (passing === null ? "; pass status not checked, the group is not parsed yet" : "");
+  } else {
+    scores = statsFinite(rewards);
+    over = `the rewards of ${scores.length} rollout${scores.length === 1 ? "" : "s"}`;
+  }
+  const report = spreadCheck(scores, 1);
+  return {
+    status: report.n < 2 ? "n/a" : report.ok ? "yes" : "no",
+    title: `${report.text}\nComputed over ${over}.`,
+  };
+}
+
+/** The annotation column's text and sort weight. */
+export function annotationStatus(
+  annotation: GroupAnnotation | undefined,
+  n: number,
+): { readonly text: string; readonly weight: number } {
+  if (annotation === undefined) return { text: "", weight: 0 };
+  const ranked = annotation.ranking.some((tier) => tier.length > 0);
+  const labelled = Object.keys(annotation.labels).length;
+  const notes = annotation.notes.trim() !== "";
+  const parts = [
+    ranked ? "ranked" : null,
+    labelled > 0 ? `labelled ${labelled}/${n}` : null,
+    notes ? "notes" : null,
+  ].filter((p): p is string => p !== null);
+  const share = n > 0 ? Math.min(1, labelled / n) : 0;
+  return { text: parts.join(" · "), weight: (ranked ? 1e6 : 0) + share * 1e3 + (notes ? 1 : 0) };
+}
+
+function rowFromSummary(
+  summary: GroupSummary,
+  index: number,
+  group: RolloutGroup | undefined,
+  annotation: GroupAnnotation | undefined,
+  settings: RowSettings,
+): GroupRow {
+  const rewards = groupRewards(summary, group, settings);
+  const passed = rewards.map((r) => r >= settings.passThreshold);
+  const flags = groupFlags(rewards, passed);
+  const finite = statsFinite(rewards);
+  const mean = statsMean(finite);
+  const std = finite.length === 0 ? NaN : statsStd(finite, "population");
+  const status = annotationStatus(annotation, rewards.length);
+  return {
+    id: summary.id,
+    index,
+    prompt:
+      summary.prompt !== ""
+        ? preview(summary.prompt)
+        : promptPreview(group?.rollouts[0]?.prompt ?? null),
+    n: rewards.length,
+    passes: flags.passes,
+    mean,
+    std,
+    meanText: fmt(mean),
+    stdText: fmt(std),
+    mixed: flags.mixed,
+    zeroStd: flags.zeroStd,
+    partial: summary.partial,
+    parsed: group !== undefined,
+    spread: groupSpread(rewards, annotation, group, settings),
+    hacks: annotation?.hacks.length ?? 0,
+    annotation: status.text,
+    annotationWeight: status.weight,
+    reviewed: annotation?.reviewed ?? false,
+  };
+}
+
+/**
+ * One row per group, in file order, without annotations (see `annotateGroupRows`).
  *
- * @param limit rows to prepare (the table shows this many; clustering is per group)
+ * @param groups the parsed groups by id (all of them for a whole-file load)
  */
 export function prepareGroupRows(
   summaries: readonly GroupSummary[],
   groups: ReadonlyMap<string, RolloutGroup>,
-  settings: AnalysisSettings,
-  limit = Infinity,
+  settings: RowSettings,
 ): GroupRow[] {
-  return summaries.slice(0, limit).map((s) => {
-    const passed = s.rewards.map((r) => r >= settings.passThreshold);
-    const flags = groupFlags(s.rewards, passed);
-    const finite = statsFinite(s.rewards);
-    const group = groups.get(s.id);
-    const clusters = group === undefined ? null : groupClusterCount(group, settings);
-    return {
-      id: s.id,
-      prompt:
-        s.prompt !== "" ? preview(s.prompt) : promptPreview(group?.rollouts[0]?.prompt ?? null),
-      n: s.rewards.length,
-      passes: flags.passes,
-      mean: fmt(statsMean(finite)),
-      std: fmt(finite.length === 0 ? NaN : statsStd(finite, "population")),
-      flags: [
-        flags.mixed ? "mixed" : null,
-        flags.zeroStd ? "zero std" : null,
-        s.partial ? "partial" : null,
-      ].filter((f): f is string => f !== null),
-      clusters,
-    };
-  });
+  return summaries.map((s, i) => rowFromSummary(s, i, groups.get(s.id), undefined, settings));
 }
 
-/** Diversity clusters of a parsed group under the settings. */
-export function groupClusterCount(group: RolloutGroup, settings: AnalysisSettings): number {
-  return ngramCluster(
-    group.rollouts.map((r) => rolloutText(r, settings.completionRule)),
-    { n: settings.ngram, threshold: settings.similarity },
-  ).nClusters;
-}
-
-/** Rows with clusters filled in for the groups that are parsed (only the rows about to be shown). */
-export function withClusters(
+/**
+ * The rows with the annotations applied. Rows of groups without an annotation are returned as they
+ * are (same object), so a change to one group's annotation re-renders only that row.
+ */
+export function annotateGroupRows(
   rows: readonly GroupRow[],
+  summaries: readonly GroupSummary[],
+  annotations: Readonly<Record<string, GroupAnnotation>>,
   groups: ReadonlyMap<string, RolloutGroup>,
-  settings: AnalysisSettings,
+  settings: RowSettings,
 ): GroupRow[] {
-  return rows.map((r) => {
-    const group = groups.get(r.id);
-    return group === undefined ? r : { ...r, clusters: groupClusterCount(group, settings) };
+  if (Object.keys(annotations).length === 0) return [...rows];
+  return rows.map((row) => {
+    const annotation = Object.hasOwn(annotations, row.id) ? annotations[row.id] : undefined;
+    const summary = summaries[row.index];
+    if (annotation === undefined || summary === undefined) return row;
+    return rowFromSummary(summary, row.index, groups.get(row.id), annotation, settings);
   });
 }
 
-/** The rows the filters keep: mixed only, zero std only, and a text search over ids and prompts. */
+/**
+ * The lowercase text a search looks in, per group (aligned with the summaries): its id and prompt
+ * preview, and for parsed groups the first rollout's prompt and every rollout's text under the
+ * completion rule. Built once per dataset, so a keystroke is one `includes` per group.
+ */
+export function groupSearchIndex(
+  summaries: readonly GroupSummary[],
+  groups: ReadonlyMap<string, RolloutGroup>,
+  rule: CompletionRule,
+): string[] {
+  return summaries.map((s) => {
+    const group = groups.get(s.id);
+    if (group === undefined) return `${s.id}\n${s.prompt}`.toLowerCase();
+    const texts = group.rollouts.map((r) => rolloutText(r, rule));
+    return [s.id, s.prompt, promptText(group.rollouts[0]?.prompt ?? null), ...texts]
+      .join("\n")
+      .toLowerCase();
+  });
+}
+
+/** Does a row pass the boolean filters (every checked one)? */
+export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
+  return (
+    (!filters.mixedOnly || row.mixed) &&
+    (!filters.zeroStdOnly || row.zeroStd) &&
+    (!filters.hacksOnly || row.hacks > 0) &&
+    (!filters.unreviewedOnly || !row.reviewed)
+  );
+}
+
+/**
+ * The rows every filter keeps, in the given order. The query is trimmed and matched
+ * case-insensitively in `haystacks[row.index]` (from `groupSearchIndex`); without a haystack, in the
+ * row's id and prompt.
+ */
 export function filterGroupRows(
   rows: readonly GroupRow[],
-  filters: { readonly mixedOnly: boolean; readonly zeroStdOnly: boolean; readonly query: string },
+  filters: GroupFilters,
+  haystacks: readonly string[] = [],
 ): GroupRow[] {
   const query = filters.query.trim().toLowerCase();
   return rows.filter(
     (r) =>
-      (!filters.mixedOnly || r.flags.includes("mixed")) &&
-      (!filters.zeroStdOnly || r.flags.includes("zero std")) &&
+      rowPassesFlags(r, filters) &&
       (query === "" ||
-        r.id.toLowerCase().includes(query) ||
-        r.prompt.toLowerCase().includes(query)),
+        (haystacks[r.index] ?? `${r.id}\n${r.prompt}`.toLowerCase()).includes(query)),
   );
+}
+
+const SPREAD_ORDER: Readonly<Record<SpreadStatus, number>> = { no: 0, yes: 1, "n/a": NaN };
+
+/** The value a column sorts by: numbers (NaN = no value) or text. */
+export function sortValue(row: GroupRow, key: GroupSortKey): number | string {
+  switch (key) {
+    case "id":
+      return row.id;
+    case "prompt":
+      return row.prompt;
+    case "n":
+      return row.n;
+    case "passes":
+      return row.passes;
+    case "mean":
+      return row.mean;
+    case "std":
+      return row.std;
+    case "zeroStd":
+      return row.zeroStd ? 1 : 0;
+    case "spread":
+      return SPREAD_ORDER[row.spread.status];
+    case "hacks":
+      return row.hacks;
+    case "annotation":
+      return row.annotationWeight;
+    case "reviewed":
+      return row.reviewed ? 1 : 0;
+  }
+}
+
+// Natural order ("g2" before "g10", "2" before "10"), case-insensitive, independent of the locale.
+const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+const isMissing = (v: number | string): boolean =>
+  (typeof v === "number" && Number.isNaN(v)) || v === "";
+
+/**
+ * Ascending comparison of two sort values: numbers numerically, text in natural order, numbers
+ * before text. Missing values (NaN, empty text) are not ordered here: `sortGroupRows` puts them last.
+ */
+export function compareSortValues(a: number | string, b: number | string): number {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "number") return -1;
+  if (typeof b === "number") return 1;
+  return collator.compare(a, b);
+}
+
+/**
+ * The rows in the sort's order; null sorts by file order. Missing values (NaN, empty text) go last
+ * in both directions; ties keep file order, so the order is deterministic.
+ */
+export function sortGroupRows(rows: readonly GroupRow[], sort: GroupSort | null): GroupRow[] {
+  if (sort === null) return [...rows].sort((a, b) => a.index - b.index);
+  const values = rows.map((r) => sortValue(r, sort.key));
+  const missing = values.map(isMissing);
+  const sign = sort.desc ? -1 : 1;
+  const order = rows.map((_, i) => i);
+  order.sort((i, j) => {
+    const mi = missing[i]!;
+    const mj = missing[j]!;
+    if (mi !== mj) return mi ? 1 : -1;
+    const c = mi ? 0 : sign * compareSortValues(values[i]!, values[j]!);
+    return c !== 0 ? c : rows[i]!.index - rows[j]!.index;
+  });
+  return order.map((i) => rows[i]!);
+}
+
+export interface ClusterCell {
+  readonly text: string;
+  readonly title: string;
+}
+
+/** What the worker's cluster cache holds for a group (store/slices/clusterSlice's entry). */
+export type ClusterCellEntry =
+  | { readonly status: "pending" }
+  | { readonly status: "done"; readonly result: { readonly nClusters: number } }
+  | { readonly status: "error"; readonly message: string };
+
+/** The clusters cell: "–" until the group is parsed, "…" while the worker computes, then the count. */
+export function clusterCell(parsed: boolean, entry: ClusterCellEntry | undefined): ClusterCell {
+  if (!parsed) return { text: "–", title: "not parsed yet: open the group to cluster it" };
+  if (entry === undefined || entry.status === "pending")
+    return { text: "…", title: "clustering in the worker" };
+  if (entry.status === "error") return { text: "!", title: `clustering failed: ${entry.message}` };
+  const k = entry.result.nClusters;
+  return { text: String(k), title: `${k} n-gram cluster${k === 1 ? "" : "s"}` };
+}
+
+/**
+ * The keyboard's next selection among the listed ids: ArrowUp/k and ArrowDown/j move one row
+ * (from nothing or an unlisted selection, to the first or last row), Home and End jump. Null for
+ * any other key or an empty list.
+ */
+export function nextSelection(
+  ids: readonly string[],
+  current: string | null,
+  key: string,
+): string | null {
+  if (ids.length === 0) return null;
+  const at = current === null ? -1 : ids.indexOf(current);
+  const last = ids.length - 1;
+  switch (key) {
+    case "ArrowDown":
+    case "j":
+      return ids[at === -1 ? 0 : Math.min(last, at + 1)]!;
+    case "ArrowUp":
+    case "k":
+      return ids[at === -1 ? last : Math.max(0, at - 1)]!;
+    case "Home":
+      return ids[0]!;
+    case "End":
+      return ids[last]!;
+    default:
+      return null;
+  }
+}
+
+/** True when a key event comes from a place the user types in: shortcuts must not fire there. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === "undefined" || !(target instanceof HTMLElement)) return false;
+  // jsdom has no isContentEditable: the attribute check covers it there.
+  if (
+    target.isContentEditable ||
+    target.closest('[contenteditable]:not([contenteditable="false"])')
+  )
+    return true;
+  const tag = target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
 }

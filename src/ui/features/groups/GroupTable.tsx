@@ -1,0 +1,149 @@
+/**
+ * The group table: the TanStack Table v9 instance over the prepared, filtered and sorted rows, its
+ * sortable header (buttons with aria-sort), and the grid's keyboard and click handling. Rows are
+ * rendered by GroupTableBody, which owns the virtualiser. The order comes in already sorted
+ * (`manualSorting`): the table holds the sort state's shape and toggles it from the headers.
+ */
+import { FlexRender, useTable, type SortingState, type Updater } from "@tanstack/react-table";
+import type { KeyboardEvent, MouseEvent } from "react";
+import { useMemo } from "react";
+import type { GroupSort } from "../../../store/url.ts";
+import {
+  COLUMN_TITLES,
+  columnClass,
+  groupColumns,
+  groupTableFeatures,
+  sortFromState,
+  sortingState,
+} from "./columns.tsx";
+import GroupTableBody from "./GroupTableBody.tsx";
+import { isTypingTarget, nextSelection, type GroupRow } from "./prepareGroupRows.ts";
+import styles from "./Groups.module.css";
+
+export interface GroupTableProps {
+  /** The rows to list, filtered and in order. */
+  readonly rows: readonly GroupRow[];
+  readonly sort: GroupSort | null;
+  readonly selectedId: string | null;
+  readonly onSortChange: (sort: GroupSort | null) => void;
+  readonly onSelect: (groupId: string) => void;
+  /** Enter or Space on the grid: open the selected group (the first listed when none is). */
+  readonly onOpen: (groupId: string) => void;
+}
+
+const getRowId = (row: GroupRow): string => String(row.index);
+
+export default function GroupTable({
+  rows,
+  sort,
+  selectedId,
+  onSortChange,
+  onSelect,
+  onOpen,
+}: GroupTableProps) {
+  const sorting = useMemo(() => sortingState(sort), [sort]);
+  const table = useTable({
+    features: groupTableFeatures,
+    columns: groupColumns,
+    data: rows,
+    getRowId,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) =>
+      onSortChange(sortFromState(typeof updater === "function" ? updater(sorting) : updater)),
+    manualSorting: true,
+    enableMultiSort: false,
+    // Numbers and flags sort descending first (the largest, or the flagged, on top); the text
+    // columns override this in columns.tsx.
+    sortDescFirst: true,
+  });
+  const tableRows = table.getRowModel().rows;
+  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+    if (e.key === "Enter" || e.key === " ") {
+      // A focused button (a sort header, a row's id) acts on its own.
+      if (e.target instanceof HTMLButtonElement) return;
+      const id = selectedId !== null && ids.includes(selectedId) ? selectedId : ids[0];
+      if (id === undefined) return;
+      e.preventDefault();
+      onOpen(id);
+      return;
+    }
+    const next = nextSelection(ids, selectedId, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    onSelect(next);
+  };
+
+  // One handler for every row: the clicked row's position in the listed rows.
+  const onClick = (e: MouseEvent<HTMLTableElement>): void => {
+    if (!(e.target instanceof Element)) return;
+    const index = Number(e.target.closest("tr[data-index]")?.getAttribute("data-index"));
+    const row = Number.isInteger(index) ? rows[index] : undefined;
+    if (row !== undefined) onSelect(row.id);
+  };
+
+  const header = (
+    <thead className={styles.head}>
+      {table.getHeaderGroups().map((group) => (
+        <tr role="row" aria-rowindex={1} key={group.id} className={styles.row}>
+          {group.headers.map((h) => {
+            const id = h.column.id;
+            const sorted = h.column.getIsSorted();
+            const canSort = h.column.getCanSort();
+            return (
+              <th
+                role="columnheader"
+                scope="col"
+                key={h.id}
+                className={columnClass(id)}
+                aria-sort={
+                  sorted === "asc"
+                    ? "ascending"
+                    : sorted === "desc"
+                      ? "descending"
+                      : canSort
+                        ? "none"
+                        : undefined
+                }
+              >
+                {canSort ? (
+                  <button
+                    type="button"
+                    className={styles.sort}
+                    title={`${COLUMN_TITLES[id] ?? id}: sort`}
+                    data-testid={`groups.sort.${id}`}
+                    onClick={h.column.getToggleSortingHandler()}
+                  >
+                    <FlexRender header={h} />
+                    {sorted !== false ? (
+                      <span className={styles.sortMark} aria-hidden="true">
+                        {sorted === "asc" ? "▲" : "▼"}
+                      </span>
+                    ) : null}
+                  </button>
+                ) : (
+                  <span title={COLUMN_TITLES[id]}>
+                    <FlexRender header={h} />
+                  </span>
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+
+  return (
+    <GroupTableBody
+      rows={tableRows}
+      selectedId={selectedId}
+      header={header}
+      columnCount={groupColumns.length}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    />
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The group table's scroller and virtual rows: the virtualiser lives here, the lowest component
+ * that needs it (performance.md section 7, T8). Rows have one fixed height and render prepared
+ * rows only; they are memoised on primitive props, so scrolling re-renders just the rows entering
+ * the view. Clusters are requested from the compute worker for the rendered rows only, once
+ * scrolling stops, and the selected row is kept in view when it moves (keyboard, sort, filter).
+ */
+import { FlexRender, type Row } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type KeyboardEventHandler,
+  type MouseEventHandler,
+  type ReactNode,
+} from "react";
+import type { RolloutGroup } from "../../../core/index.ts";
+import { useSettings } from "../../../store/hooks.ts";
+import { useStore } from "../../../store/index.ts";
+import { clusterEntry } from "../../../store/slices/clusterSlice.ts";
+import { CLUSTERS_COLUMN, columnClass, type groupTableFeatures } from "./columns.tsx";
+import { clusterCell, type GroupRow } from "./prepareGroupRows.ts";
+import styles from "./Groups.module.css";
+
+/** Pixels per row: the virtualiser's fixed size and each row's height. */
+export const ROW_HEIGHT = 30;
+/** Rows rendered beyond each edge of the view. */
+const OVERSCAN = 8;
+/**
+ * The scroller's size before it is measured (and in jsdom, which has no layout), so a first render
+ * already shows rows.
+ */
+const INITIAL_RECT = { width: 1100, height: 540 };
+
+const estimateSize = (): number => ROW_HEIGHT;
+
+const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
+
+type TableRow = Row<typeof groupTableFeatures, GroupRow>;
+
+interface RowProps {
+  readonly row: TableRow;
+  readonly index: number;
+  readonly domId: string;
+  readonly selected: boolean;
+  readonly clusterText: string;
+  readonly clusterTitle: string;
+}
+
+const GroupTableRow = memo(function GroupTableRow({
+  row,
+  index,
+  domId,
+  selected,
+  clusterText,
+  clusterTitle,
+}: RowProps) {
+  return (
+    <tr
+      role="row"
+      id={domId}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="group-row"
+      data-group-id={row.original.id}
+      data-index={index}
+      className={selected ? `${styles.row} ${styles.selected}` : styles.row}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+    >
+      {row.getAllCells().map((cell) => (
+        <td
+          role="gridcell"
+          key={cell.id}
+          className={cell.column.id === "prompt" ? styles.prompt : columnClass(cell.column.id)}
+        >
+          {cell.column.id === CLUSTERS_COLUMN ? (
+            <span title={clusterTitle}>{clusterText}</span>
+          ) : (
+            <FlexRender cell={cell} />
+          )}
+        </td>
+      ))}
+    </tr>
+  );
+});
+
+export interface GroupTableBodyProps {
+  readonly rows: readonly TableRow[];
+  readonly selectedId: string | null;
+  readonly header: ReactNode;
+  readonly columnCount: number;
+  readonly onKeyDown: KeyboardEventHandler<HTMLTableElement>;
+  readonly onClick: MouseEventHandler<HTMLTableElement>;
+}
+
+export default function GroupTableBody({
+  rows,
+  selectedId,
+  header,
+  columnCount,
+  onKeyDown,
+  onClick,
+}: GroupTableBodyProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : NO_GROUPS));
+  // Subscribed for its changes only: a cluster result moves it, and the cells re-read the cache.
+  useStore((s) => s.clusterVersion);
+  const requestClusters = useStore((s) => s.requestClusters);
+  const { ngram, similarity, completionRule } = useSettings();
+  // Stable between renders: the virtualiser rebuilds its measurements of every row (100k objects)
+  // whenever getItemKey changes identity, which would cost tens of ms on every scrolled frame.
+  const getItemKey = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
+
+  // The build does not use the React Compiler, and nothing memoises the virtualiser's functions:
+  // rows get primitive props only.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: OVERSCAN,
+    getItemKey,
+    initialRect: INITIAL_RECT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  const scrolling = virtualizer.isScrolling;
+
+  // The compute worker is an external system: ask it for the rendered rows' clusters once the
+  // list rests (a fast scroll through 100k rows would otherwise queue thousands of requests).
+  useEffect(() => {
+    if (scrolling) return;
+    const settings = { ngram, similarity, completionRule };
+    for (let i = first; i <= last; i++) {
+      const id = rows[i]?.original.id;
+      const group = id === undefined ? undefined : groups.get(id);
+      if (group !== undefined) requestClusters(group, settings);
+    }
+  }, [first, last, scrolling, rows, groups, ngram, similarity, completionRule, requestClusters]);
+
+  const selectedIndex = useMemo(
+    () => (selectedId === null ? -1 : rows.findIndex((r) => r.original.id === selectedId)),
+    [rows, selectedId],
+  );
+  // Scrolling is the DOM's: keep the selected row in view when it moves (a key, a sort, a filter,
+  // a link), not on every render, so the mouse wheel is free to scroll away from it.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedIndex, virtualizer]);
+
+  const clusterSettings = { ngram, similarity, completionRule };
+  const rowDomId = (index: number): string => `${baseId}-row-${index}`;
+  const activeRendered = selectedIndex >= first && selectedIndex <= last;
+
+  return (
+    <div ref={scrollRef} className={styles.scroller}>
+      <table
+        role="grid"
+        tabIndex={0}
+        aria-label="Groups"
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columnCount}
+        aria-activedescendant={activeRendered ? rowDomId(selectedIndex) : undefined}
+        data-testid="groups.table"
+        data-row-count={rows.length}
+        className={styles.table}
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+      >
+        {header}
+        <tbody className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            const group = groups.get(row.original.id);
+            const cell = clusterCell(
+              group !== undefined,
+              group === undefined ? undefined : clusterEntry(group, clusterSettings),
+            );
+            return (
+              <GroupTableRow
+                key={row.id}
+                row={row}
+                index={item.index}
+                domId={rowDomId(item.index)}
+                selected={item.index === selectedIndex}
+                clusterText={cell.text}
+                clusterTitle={cell.title}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

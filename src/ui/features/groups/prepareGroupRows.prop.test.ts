@@ -1,0 +1,129 @@
+/**
+ * Properties of the browser's view models: a filter never keeps a row that fails it and never drops
+ * one that passes; a sort is a permutation, ordered by its column with missing values last and
+ * ties in file order.
+ */
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { ANALYSIS_DEFAULTS, GROUP_ANNOTATION_EMPTY } from "../../../core/index.ts";
+import type { GroupSummary } from "../../../io/dataset.ts";
+import { GROUP_SORT_KEYS, type GroupFilters } from "../../../store/url.ts";
+import {
+  annotateGroupRows,
+  compareSortValues,
+  filterGroupRows,
+  groupSearchIndex,
+  prepareGroupRows,
+  rowPassesFlags,
+  sortGroupRows,
+  sortValue,
+} from "./prepareGroupRows.ts";
+
+const reward = fc.oneof(
+  fc.constantFrom(0, 0.5, 1, NaN),
+  fc.double({ min: -2, max: 2, noNaN: true, noDefaultInfinity: true }),
+);
+
+const dataset = fc
+  .array(
+    fc.record({
+      rewards: fc.array(reward, { minLength: 0, maxLength: 6 }),
+      prompt: fc.string({ maxLength: 12 }),
+      partial: fc.boolean(),
+      hacks: fc.nat({ max: 2 }),
+      reviewed: fc.boolean(),
+      notes: fc.constantFrom("", "x"),
+    }),
+    { maxLength: 40 },
+  )
+  .map((groups) => {
+    // Ids mix numbers and text, so the natural order is exercised.
+    const summaries: GroupSummary[] = groups.map((g, i) => ({
+      id: i % 3 === 0 ? String(i) : `g${i}`,
+      rewards: g.rewards,
+      prompt: g.prompt,
+      partial: g.partial,
+    }));
+    const annotations = Object.fromEntries(
+      groups.flatMap((g, i) =>
+        g.hacks > 0 || g.reviewed || g.notes !== ""
+          ? [
+              [
+                summaries[i]!.id,
+                {
+                  ...GROUP_ANNOTATION_EMPTY,
+                  hacks: Array.from({ length: g.hacks }, (_, k) => `r${k}`),
+                  reviewed: g.reviewed,
+                  notes: g.notes,
+                },
+              ],
+            ]
+          : [],
+      ),
+    );
+    const rows = annotateGroupRows(
+      prepareGroupRows(summaries, new Map(), ANALYSIS_DEFAULTS),
+      summaries,
+      annotations,
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    return { summaries, rows };
+  });
+
+const filters: fc.Arbitrary<GroupFilters> = fc.record({
+  mixedOnly: fc.boolean(),
+  zeroStdOnly: fc.boolean(),
+  hacksOnly: fc.boolean(),
+  unreviewedOnly: fc.boolean(),
+  query: fc.oneof(fc.constant(""), fc.string({ maxLength: 3 }), fc.constantFrom("g1", "G", "1")),
+});
+
+describe("filterGroupRows", () => {
+  test.prop([dataset, filters])("keeps exactly the rows that pass every filter", (d, f) => {
+    const haystacks = groupSearchIndex(d.summaries, new Map(), "final-assistant");
+    const kept = filterGroupRows(d.rows, f, haystacks);
+    const query = f.query.trim().toLowerCase();
+    const passes = (r: (typeof d.rows)[number]) =>
+      rowPassesFlags(r, f) &&
+      `${r.id}\n${d.summaries[r.index]!.prompt}`.toLowerCase().includes(query);
+    expect(kept.every(passes)).toBe(true);
+    expect(kept).toEqual(d.rows.filter(passes));
+    if (f.mixedOnly) expect(kept.every((r) => r.mixed)).toBe(true);
+    if (f.zeroStdOnly) expect(kept.every((r) => r.zeroStd)).toBe(true);
+    if (f.hacksOnly) expect(kept.every((r) => r.hacks > 0)).toBe(true);
+    if (f.unreviewedOnly) expect(kept.every((r) => !r.reviewed)).toBe(true);
+  });
+});
+
+describe("sortGroupRows", () => {
+  const sort = fc.record({ key: fc.constantFrom(...GROUP_SORT_KEYS), desc: fc.boolean() });
+
+  test.prop([dataset, sort])(
+    "is a permutation in column order, missing last, ties by file",
+    (d, s) => {
+      const shuffled = [...d.rows].reverse();
+      const sorted = sortGroupRows(shuffled, s);
+      expect([...sorted].sort((a, b) => a.index - b.index)).toEqual(d.rows);
+      const missing = (v: number | string) =>
+        v === "" || (typeof v === "number" && Number.isNaN(v));
+      for (let i = 1; i < sorted.length; i++) {
+        const a = sortValue(sorted[i - 1]!, s.key);
+        const b = sortValue(sorted[i]!, s.key);
+        if (missing(a)) {
+          expect(missing(b)).toBe(true);
+          expect(sorted[i - 1]!.index).toBeLessThan(sorted[i]!.index);
+          continue;
+        }
+        if (missing(b)) continue;
+        const c = compareSortValues(a, b) * (s.desc ? -1 : 1);
+        expect(c).toBeLessThanOrEqual(0);
+        if (c === 0) expect(sorted[i - 1]!.index).toBeLessThan(sorted[i]!.index);
+      }
+    },
+  );
+
+  test.prop([dataset])("without a sort, restores file order", (d) => {
+    expect(sortGroupRows([...d.rows].reverse(), null)).toEqual(d.rows);
+  });
+});
