@@ -89,3 +89,11 @@ describe("overviewSampleIndices", () => {
     expect(overviewSampleIndices(0, 4)).toEqual([]);
   });
 });
+
+describe("overviewHistogram on a subnormal range", () => {
+  it("keeps every value when the bins would have no width", () => {
+    const h = overviewHistogram([5e-324, 1e-323, 0], { bins: 50 });
+    expect(h.counted).toBe(3);
+    expect(h.bins.reduce((s, b) => s + b.count, 0)).toBe(3);
+  });
+});

@@ -50,7 +50,10 @@ export function overviewHistogram(
   }
   const inRange = (v: number): boolean => Number.isFinite(v) && v >= lo && v <= hi;
   if (!(lo <= hi)) return { bins: [], counted: 0, skipped: values.length };
-  if (lo === hi) {
+  const k = Math.max(1, Math.floor(options.bins ?? 20));
+  const width = (hi - lo) / k;
+  // Equal bounds, or a range so narrow (subnormal) that its bins have no width: one bin.
+  if (lo === hi || !(width > 0)) {
     const count = values.filter(inRange).length;
     return {
       bins: count === 0 ? [] : [{ x0: lo, x1: hi, count }],
@@ -58,13 +61,12 @@ export function overviewHistogram(
       skipped: values.length - count,
     };
   }
-  const k = Math.max(1, Math.floor(options.bins ?? 20));
-  const width = (hi - lo) / k;
   const counts = new Array<number>(k).fill(0);
   let counted = 0;
   for (const v of values) {
     if (!inRange(v)) continue;
-    counts[Math.min(k - 1, Math.floor((v - lo) / width))]! += 1;
+    const bin = Math.floor((v - lo) / width);
+    counts[Math.min(k - 1, Number.isFinite(bin) && bin > 0 ? bin : 0)]! += 1;
     counted += 1;
   }
   return {

@@ -28,6 +28,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 const nonEmpty = (what: string) =>
   z.string({ error: expected(what) }).refine((s) => s.trim() !== "", {
@@ -105,9 +106,7 @@ function benchmaxRecord(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** benchmax rollouts; grouped by the example id. */
 export const benchmaxFormat: FormatSpec = {
-  id: "benchmax",
-  label: "benchmax rollouts",
-  containers: ["jsonl", "json-array"],
+  ...FORMAT_INFO.benchmax,
   groupKey: "example id (example_id | example_args.id | example_args.example_id)",
   match: benchmaxMatch,
   record: benchmaxRecord,

@@ -42,6 +42,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 /** One Inspect EvalSample (after attachments are resolved); other keys pass through to meta. */
 export const inspectSampleSchema = z.looseObject({
@@ -271,9 +272,7 @@ function inspectRecord(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** Inspect AI logs, .eval zips and .json documents; grouped by sample id. */
 export const inspectFormat: FormatSpec = {
-  id: "inspect",
-  label: "Inspect AI eval log",
-  containers: ["zip", "json-document"],
+  ...FORMAT_INFO.inspect,
   groupKey: "sample id (epochs in order)",
   match: inspectMatch,
   explode: inspectExplode,

@@ -29,6 +29,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { describeValue } from "./schemaParts.ts";
 import type { FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 /** The message for a load without the mapping this format needs. */
 export const MAPPING_REQUIRED =
@@ -129,9 +130,7 @@ function mappedRecord(ref: RecordRef, value: unknown, options: FormatOptions): R
 
 /** The field-mapped reader: never detected, chosen with a mapping. */
 export const mappedFormat: FormatSpec = {
-  id: "mapped",
-  label: "Mapped fields",
-  containers: ["jsonl", "json-array", "csv", "parquet"],
+  ...FORMAT_INFO.mapped,
   groupKey: "the fields you map (--group-key, --text-key, --reward-key, --id-key)",
   match: () => 0,
   record: mappedRecord,

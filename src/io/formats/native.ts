@@ -12,6 +12,7 @@ import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 export const nativeRowSchema = z.looseObject({
   group_id: idLike,
@@ -76,9 +77,7 @@ function nativeRecord(ref: RecordRef, value: unknown): RecordOutcome {
 }
 
 export const nativeFormat: FormatSpec = {
-  id: "native",
-  label: "Rollout Studio JSONL",
-  containers: ["jsonl"],
+  ...FORMAT_INFO.native,
   groupKey: "group_id",
   match: nativeMatch,
   record: nativeRecord,

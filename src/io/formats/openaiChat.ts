@@ -26,6 +26,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 const GROUP_KEYS = ["group_id", "prompt_id", "task_id", "example_id"] as const;
 
@@ -82,9 +83,7 @@ function openaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** OpenAI chat rows; the fallback for chat rows no other format claims. */
 export const openaiFormat: FormatSpec = {
-  id: "openai",
-  label: "OpenAI chat rows",
-  containers: ["jsonl", "json-array"],
+  ...FORMAT_INFO.openai,
   groupKey: "group_id | prompt_id | task_id | example_id, else equal prompt messages",
   match: openaiMatch,
   record: openaiRecord,

@@ -29,6 +29,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 /** One tau2 SimulationRun; other keys pass through to meta. */
 export const tau2SimulationSchema = z.looseObject({
@@ -131,9 +132,7 @@ function tau2Record(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** tau2-bench Results documents; grouped by task_id. */
 export const tau2Format: FormatSpec = {
-  id: "tau2",
-  label: "tau2-bench results",
-  containers: ["json-document"],
+  ...FORMAT_INFO.tau2,
   groupKey: "task_id (trials in order)",
   match: tau2Match,
   explode: tau2Explode,

@@ -10,6 +10,7 @@ import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 export const tauBenchRecordSchema = z.looseObject({
   task_id: idLike,
@@ -52,9 +53,7 @@ function tauBenchRecord(ref: RecordRef, value: unknown): RecordOutcome {
 }
 
 export const tauBenchFormat: FormatSpec = {
-  id: "tau-bench",
-  label: "tau-bench results",
-  containers: ["json-array"],
+  ...FORMAT_INFO.tauBench,
   groupKey: "task_id (trials in order)",
   match: tauBenchMatch,
   record: tauBenchRecord,

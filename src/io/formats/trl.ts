@@ -29,6 +29,7 @@ import { fieldAt, integerLike, isPlainObject, notAnObject, rewardCell } from "./
 import { shortHash } from "./hash.ts";
 import type { RecordOutcome } from "./records.ts";
 import type { FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 /** Columns with a fixed meaning; never reward components. */
 const FIXED = new Set(["step", "prompt", "completion", "advantage", "image"]);
@@ -146,9 +147,7 @@ function trlRecord(ref: RecordRef, value: unknown, options: FormatOptions): Reco
 
 /** TRL logged completions: Parquet, JSONL or CSV; grouped by (step, prompt). */
 export const trlFormat: FormatSpec = {
-  id: "trl",
-  label: "TRL logged completions",
-  containers: ["parquet", "jsonl", "csv"],
+  ...FORMAT_INFO.trl,
   groupKey: "(step, prompt)",
   match: trlMatch,
   record: trlRecord,

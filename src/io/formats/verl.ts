@@ -18,6 +18,7 @@ import { shortHash } from "./hash.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 /** One verl dump row; extra keys pass through to meta. */
 export const verlRowSchema = z.looseObject({
@@ -61,9 +62,7 @@ function verlRecord(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** verl rollout dumps; grouped by (step, input). */
 export const verlFormat: FormatSpec = {
-  id: "verl",
-  label: "verl rollout dump",
-  containers: ["jsonl"],
+  ...FORMAT_INFO.verl,
   groupKey: "(step, input)",
   match: verlMatch,
   record: verlRecord,

@@ -47,6 +47,7 @@ import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { describeValue, finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
+import { FORMAT_INFO } from "./catalog.ts";
 
 type Shape = "v1" | "hf_flat" | "training" | "engine" | "platform_pull" | "otel";
 
@@ -356,9 +357,7 @@ function whileaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
 
 /** whileai rows, version 1 and the legacy shapes; grouped by scenario_id. */
 export const whileaiFormat: FormatSpec = {
-  id: "whileai",
-  label: "whileai rows",
-  containers: ["jsonl"],
+  ...FORMAT_INFO.whileai,
   groupKey: "scenario_id (rollout_index in order)",
   match: whileaiMatch,
   record: whileaiRecord,

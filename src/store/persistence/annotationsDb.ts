@@ -5,7 +5,6 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { ANNOTATIONS_EMPTY, type Annotations, type GroupAnnotation } from "../../core/index.ts";
-import { groupAnnotationFromUnknown } from "../../io/annotations/annotationsFile.ts";
 
 export const DB_NAME = "rollout-studio";
 const DB_VERSION = 1;
@@ -77,6 +76,9 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
       const database = await open();
       const records = await database.getAllFromIndex("groups", "byFingerprint", fingerprint);
       const dataset = await database.get("datasets", fingerprint);
+      // The validator brings zod: loaded on the first restore, not with the first page.
+      const { groupAnnotationFromUnknown } =
+        await import("../../io/annotations/annotationsFile.ts");
       const groups: Record<string, GroupAnnotation> = {};
       const rejected: string[] = [];
       for (const r of records) {

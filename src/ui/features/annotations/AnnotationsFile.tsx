@@ -5,7 +5,6 @@
  */
 import { useId, useState } from "react";
 import { ANNOTATIONS_EMPTY, annotationsResolve } from "../../../core/index.ts";
-import { annotationsParse, annotationsToJson } from "../../../io/annotations/annotationsFile.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
@@ -39,6 +38,8 @@ export default function AnnotationsFile() {
   const count = Object.keys(annotations.groups).length;
 
   const importFile = async (file: File): Promise<void> => {
+    // The file validator brings zod: loaded when a file is imported, not with the first page.
+    const { annotationsParse } = await import("../../../io/annotations/annotationsFile.ts");
     const parsed = annotationsParse(file.name, await file.text());
     if (!parsed.ok) {
       setMessage({ text: parsed.issues.map(formatIssue).join("\n"), error: true });
@@ -91,7 +92,9 @@ export default function AnnotationsFile() {
         className={styles.button}
         data-testid="annotations-export"
         disabled={count === 0}
-        onClick={() => download(annotationsFileName(dataset.file), annotationsToJson(annotations))}
+        onClick={() =>
+          download(annotationsFileName(dataset.file), `${JSON.stringify(annotations, null, 2)}\n`)
+        }
       >
         Export annotations ({count})
       </button>

@@ -3,7 +3,7 @@
  * counts, and the issue count, which opens the issue list.
  */
 import { useId } from "react";
-import { FORMATS } from "../../../io/formats/registry.ts";
+import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
 import styles from "./Loader.module.css";
@@ -22,7 +22,7 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const loadFile = useStore((s) => s.loadFile);
   const selectId = useId();
   if (result === null || file === null) return null;
-  const options = FORMATS.filter((f) => f.containers.includes(result.container));
+  const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
   const { stats } = result;
   return (
     <section className={styles.bar} aria-label="Loaded file">

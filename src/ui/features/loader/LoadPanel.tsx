@@ -3,7 +3,7 @@
  * the reason when it could not be loaded, with the formats to read it as when detection was unsure.
  */
 import { useShallow } from "zustand/react/shallow";
-import { FORMATS } from "../../../io/formats/registry.ts";
+import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { formatBytes } from "../../components/formatBytes.ts";
 import styles from "./Loader.module.css";
@@ -64,7 +64,7 @@ export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
   const choices = (
     load.candidates.length > 0
       ? load.candidates.map((c) => ({ id: c.id, label: c.label }))
-      : FORMATS.map((f) => ({ id: f.id, label: f.label }))
+      : FORMAT_CATALOG.map((f) => ({ id: f.id, label: f.label }))
   ).filter((c) => onMapFields === undefined || c.id !== MAPPED_FORMAT);
   return (
     <section className={styles.panel} data-testid="load.error">
