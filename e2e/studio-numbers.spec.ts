@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
 import { main } from "../src/cli/main.ts";
-import { describe, expect, test } from "./harness/test.ts";
+import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 
 interface CliGroup {
   id: string;
@@ -108,6 +108,8 @@ describe("studio numbers match the CLI", () => {
     const other = groups[groups.length - 1]!;
     await page.goto(`${baseUrl}/?demo&group=${encodeURIComponent(other.id)}`);
     await page.getByTestId("group.detail").getByText(`Group ${other.id}`).waitFor();
+    await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS_DIR}studio-deep-link.png` });
     // The scale setting persisted across the reload.
     expect(await page.getByTestId("settings-scale").inputValue()).toBe("none");
     expect(pageErrors.list).toEqual([]);
