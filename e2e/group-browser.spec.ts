@@ -127,6 +127,12 @@ describe("group browser", () => {
     await page.getByTestId("group.detail").getByText(`Group ${facts.ids[39]!}`).waitFor();
     await page.keyboard.press("Home");
     await expect.poll(() => groups.selectedId()).toBe(facts.ids[0]);
+    // Enter opens the group: the focus moves to its workspace.
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.getByTestId("group.workspace").evaluate((w) => w === document.activeElement))
+      .toBe(true);
+    await groups.table.focus();
     // `/` jumps to the search; typing there is text, not navigation.
     await page.keyboard.press("/");
     expect(await groups.search.evaluate((e) => e === document.activeElement)).toBe(true);

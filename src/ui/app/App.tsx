@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 
 import DropZone from "../components/DropZone.tsx";
 import DatasetBar from "../features/loader/DatasetBar.tsx";
@@ -48,6 +48,13 @@ export default function App() {
   const [issuesOpen, setIssuesOpen] = useState(false);
   const [overviewOpen, setOverviewOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
+  const selectGroup = useStore((s) => s.selectGroup);
+  const workspace = useRef<HTMLElement>(null);
+  // Enter on a group row opens it: select it, then move the focus to its workspace.
+  const openGroup = (groupId: string): void => {
+    selectGroup(groupId);
+    requestAnimationFrame(() => workspace.current?.focus());
+  };
   const mapping = useMappingDialog();
   const [regroup, setRegroup] = useState<File | null>(null);
   const openId = useId();
@@ -140,8 +147,10 @@ export default function App() {
               <DatasetOverview />
             </Suspense>
           ) : null}
-          <GroupList />
-          {status === "ready" && selected !== null ? <GroupWorkspace groupId={selected} /> : null}
+          <GroupList onOpen={openGroup} />
+          {status === "ready" && selected !== null ? (
+            <GroupWorkspace groupId={selected} ref={workspace} />
+          ) : null}
         </main>
       )}
     </div>

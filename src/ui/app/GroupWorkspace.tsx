@@ -2,7 +2,7 @@
  * The open group: its heading, the reviewed mark, and tabs over the feature views (rollouts side
  * by side, the metrics panel, the divergence view). Heavy views load on demand.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
 import { useGroupAnnotation } from "../../store/hooks.ts";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
@@ -18,12 +18,25 @@ const TABS = [
 
 type Tab = (typeof TABS)[number]["id"];
 
-export default function GroupWorkspace({ groupId }: { groupId: string }) {
+export default function GroupWorkspace({
+  groupId,
+  ref,
+}: {
+  groupId: string;
+  /** Focused when a group is opened from the keyboard. */
+  ref?: Ref<HTMLElement>;
+}) {
   const [tab, setTab] = useState<Tab>("rollouts");
   const annotation = useGroupAnnotation(groupId);
   const setReviewed = useStore((s) => s.setReviewed);
   return (
-    <section className="workspace" aria-label={`Group ${groupId}`} data-testid="group.workspace">
+    <section
+      ref={ref}
+      tabIndex={-1}
+      className="workspace"
+      aria-label={`Group ${groupId}`}
+      data-testid="group.workspace"
+    >
       <div className="workspace__bar">
         <div role="tablist" aria-label="Group views" className="workspace__tabs">
           {TABS.map((t) => (
