@@ -14,6 +14,7 @@ import {
   type DivergenceBranchView,
   type DivergenceStepView,
 } from "./prepareDivergence.ts";
+import transcriptStyles from "../../components/transcript/Transcript.module.css";
 import styles from "./Rollouts.module.css";
 
 function Step({ step, differs = false }: { step: DivergenceStepView; differs?: boolean }) {
@@ -26,9 +27,11 @@ function Step({ step, differs = false }: { step: DivergenceStepView; differs?: b
     >
       <span className={styles.stepIndex}>#{step.number}</span>
       <div className={styles.stepBody}>
-        <div className={styles.roleLabel}>
+        <div className={transcriptStyles.roleLabel}>
           {step.label}
-          {step.tool === null ? null : <code className={styles.toolTag}>{step.tool}</code>}
+          {step.tool === null ? null : (
+            <code className={transcriptStyles.toolTag}>{step.tool}</code>
+          )}
         </div>
         <div className={styles.stepText} title={step.text}>
           {step.text}

@@ -36,9 +36,9 @@ import {
   VISIBLE_DEFAULT,
   visibleColumns,
 } from "./prepareRolloutColumns.ts";
-import { sharedPrompt } from "./prepareTranscript.ts";
+import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
-import { PromptView, Transcript } from "./Transcript.tsx";
+import { PromptView, Transcript } from "../../components/transcript/Transcript.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {

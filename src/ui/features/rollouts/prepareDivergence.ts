@@ -10,7 +10,7 @@ import type {
   RolloutGroup,
 } from "../../../core/index.ts";
 import { plainNumber } from "../../components/numbers.ts";
-import { prettyJson } from "./prepareTranscript.ts";
+import { prettyJson } from "../../components/transcript/prepareTranscript.ts";
 
 export interface DivergenceStepView {
   /** 1-based position in the trajectory. */

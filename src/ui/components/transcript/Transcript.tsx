@@ -15,7 +15,7 @@ import {
   type TranscriptItem,
 } from "./prepareTranscript.ts";
 import { CodeText, MarkdownText, PlainText } from "./RichText.tsx";
-import styles from "./Rollouts.module.css";
+import styles from "./Transcript.module.css";
 
 const ROLE_CLASS: Record<string, string | undefined> = {
   system: styles.roleSystem,

@@ -4,7 +4,7 @@
  */
 import { lazy, memo, Suspense } from "react";
 import { codeFence } from "./prepareTranscript.ts";
-import styles from "./Rollouts.module.css";
+import styles from "./Transcript.module.css";
 
 const MarkdownRenderer = lazy(() => import("./MarkdownRenderer.tsx"));
 

@@ -16,7 +16,7 @@ import rehypeSanitize from "rehype-sanitize";
 import type rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { hasCodeFence } from "./prepareTranscript.ts";
-import styles from "./Rollouts.module.css";
+import styles from "./Transcript.module.css";
 import "./highlight.css";
 
 type Highlighter = typeof rehypeHighlight;
