@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useStore } from "../../../store/index.ts";
 import type { GroupFilters as Filters } from "../../../store/url.ts";
-import { isTypingTarget } from "./prepareGroupRows.ts";
+import { isTypingTarget } from "../../components/keyboard.ts";
 import styles from "./Groups.module.css";
 
 const CHECKBOXES: readonly {

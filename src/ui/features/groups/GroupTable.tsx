@@ -17,7 +17,8 @@ import {
   sortingState,
 } from "./columns.tsx";
 import GroupTableBody from "./GroupTableBody.tsx";
-import { isTypingTarget, nextSelection, type GroupRow } from "./prepareGroupRows.ts";
+import { isTypingTarget } from "../../components/keyboard.ts";
+import { nextSelection, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
 export interface GroupTableProps {

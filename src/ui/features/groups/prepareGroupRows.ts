@@ -408,16 +408,3 @@ export function nextSelection(
       return null;
   }
 }
-
-/** True when a key event comes from a place the user types in: shortcuts must not fire there. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (typeof HTMLElement === "undefined" || !(target instanceof HTMLElement)) return false;
-  // jsdom has no isContentEditable: the attribute check covers it there.
-  if (
-    target.isContentEditable ||
-    target.closest('[contenteditable]:not([contenteditable="false"])')
-  )
-    return true;
-  const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
-}
