@@ -5,7 +5,7 @@
  * the view. Clusters are requested from the compute worker for the rendered rows only, once
  * scrolling stops, and the selected row is kept in view when it moves (keyboard, sort, filter).
  */
-import { FlexRender, type Row } from "@tanstack/react-table";
+import type { Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   memo,
@@ -22,7 +22,13 @@ import type { RolloutGroup } from "../../../core/index.ts";
 import { useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import { clusterEntry } from "../../../store/slices/clusterSlice.ts";
-import { CLUSTERS_COLUMN, columnClass, type groupTableFeatures } from "./columns.tsx";
+import {
+  CLUSTERS_COLUMN,
+  COLUMN_IDS,
+  columnClass,
+  GROUP_CELLS,
+  type groupTableFeatures,
+} from "./columns.tsx";
 import { clusterCell, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
@@ -43,7 +49,7 @@ const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
 type TableRow = Row<typeof groupTableFeatures, GroupRow>;
 
 interface RowProps {
-  readonly row: TableRow;
+  readonly row: GroupRow;
   readonly index: number;
   readonly domId: string;
   readonly selected: boolean;
@@ -66,21 +72,17 @@ const GroupTableRow = memo(function GroupTableRow({
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-testid="group-row"
-      data-group-id={row.original.id}
+      data-group-id={row.id}
       data-index={index}
       className={selected ? `${styles.row} ${styles.selected}` : styles.row}
       style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
     >
-      {row.getAllCells().map((cell) => (
-        <td
-          role="gridcell"
-          key={cell.id}
-          className={cell.column.id === "prompt" ? styles.prompt : columnClass(cell.column.id)}
-        >
-          {cell.column.id === CLUSTERS_COLUMN ? (
+      {COLUMN_IDS.map((id) => (
+        <td role="gridcell" key={id} className={id === "prompt" ? styles.prompt : columnClass(id)}>
+          {id === CLUSTERS_COLUMN ? (
             <span title={clusterTitle}>{clusterText}</span>
           ) : (
-            <FlexRender cell={cell} />
+            GROUP_CELLS[id]?.(row)
           )}
         </td>
       ))}
@@ -186,7 +188,7 @@ export default function GroupTableBody({
             return (
               <GroupTableRow
                 key={row.id}
-                row={row}
+                row={row.original}
                 index={item.index}
                 domId={rowDomId(item.index)}
                 selected={item.index === selectedIndex}

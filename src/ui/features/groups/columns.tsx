@@ -11,6 +11,7 @@ import {
   tableFeatures,
   type SortingState,
 } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import { isGroupSortKey, type GroupSort } from "../../../store/url.ts";
 import type { GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
@@ -23,68 +24,62 @@ const helper = createColumnHelper<typeof groupTableFeatures, GroupRow>();
 export const CLUSTERS_COLUMN = "clusters";
 
 // Text columns sort ascending first; the others descending first (GroupTable's sortDescFirst).
+// The table owns headers and sorting only: rows render their cells straight from the prepared row
+// (`GROUP_CELLS`), so scrolling through 100k rows never builds TanStack's per-row cell objects,
+// which it caches on every visited row (bench/README.md, group browser scrolling).
 export const groupColumns = helper.columns([
-  helper.accessor("id", {
-    id: "id",
-    header: "Group",
-    sortDescFirst: false,
-    // The row's open button: a click anywhere in the row selects it (GroupTable's click handler),
-    // and the button is the row's mouse and screen-reader target. tabIndex -1: the grid takes focus
-    // once and moves the selection with the arrow keys, so Tab does not walk every row.
-    cell: (info) => (
-      <button type="button" tabIndex={-1} className={styles.link} data-testid="groups.row.id">
-        {info.getValue()}
-      </button>
-    ),
-  }),
-  helper.accessor("prompt", {
-    id: "prompt",
-    header: "Prompt",
-    sortDescFirst: false,
-    cell: (info) => <span title={info.getValue()}>{info.getValue()}</span>,
-  }),
-  helper.accessor("n", {
-    id: "n",
-    header: "n",
-    cell: (info) =>
-      info.row.original.partial ? (
-        <span title="Fewer rollouts than most groups of the file">
-          {info.getValue()} <span className={styles.badge}>partial</span>
-        </span>
-      ) : (
-        info.getValue()
-      ),
-  }),
+  helper.accessor("id", { id: "id", header: "Group", sortDescFirst: false }),
+  helper.accessor("prompt", { id: "prompt", header: "Prompt", sortDescFirst: false }),
+  helper.accessor("n", { id: "n", header: "n" }),
   helper.accessor("passes", { id: "passes", header: "Passes" }),
   helper.accessor("meanText", { id: "mean", header: "Mean" }),
   helper.accessor("stdText", { id: "std", header: "Std" }),
-  helper.accessor("zeroStd", {
-    id: "zeroStd",
-    header: "Zero std",
-    cell: (info) => (info.getValue() ? <span className={styles.badge}>zero std</span> : null),
-  }),
-  helper.accessor((r) => r.spread.status, {
-    id: "spread",
-    header: "Spread",
-    cell: (info) => (
-      <span title={info.row.original.spread.title} data-spread={info.getValue()}>
-        {info.getValue()}
-      </span>
-    ),
-  }),
+  helper.accessor("zeroStd", { id: "zeroStd", header: "Zero std" }),
+  helper.accessor((r) => r.spread.status, { id: "spread", header: "Spread" }),
   helper.display({ id: CLUSTERS_COLUMN, header: "Clusters", enableSorting: false }),
-  helper.accessor("hacks", {
-    id: "hacks",
-    header: "Hacks",
-    cell: (info) => (info.getValue() > 0 ? info.getValue() : null),
-  }),
+  helper.accessor("hacks", { id: "hacks", header: "Hacks" }),
   helper.accessor("annotation", { id: "annotation", header: "Annotation" }),
-  helper.accessor("reviewed", {
-    id: "reviewed",
-    header: "Reviewed",
-    cell: (info) => (info.getValue() ? "reviewed" : null),
-  }),
+  helper.accessor("reviewed", { id: "reviewed", header: "Reviewed" }),
 ]);
+
+/** The column ids in display order. */
+export const COLUMN_IDS: readonly string[] = groupColumns.map((c) => c.id ?? "");
+
+/**
+ * Each column's cell, from the prepared row (the clusters cell comes from the body, which knows the
+ * worker's cache). Untrusted text (ids, prompts) is rendered as text.
+ */
+export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>> = {
+  // The row's open button: a click anywhere in the row selects it (GroupTable's click handler), and
+  // the button is the row's mouse and screen-reader target. tabIndex -1: the grid takes focus once
+  // and moves the selection with the arrow keys, so Tab does not walk every row.
+  id: (r) => (
+    <button type="button" tabIndex={-1} className={styles.link} data-testid="groups.row.id">
+      {r.id}
+    </button>
+  ),
+  prompt: (r) => <span title={r.prompt}>{r.prompt}</span>,
+  n: (r) =>
+    r.partial ? (
+      <span title="Fewer rollouts than most groups of the file">
+        {r.n} <span className={styles.badge}>partial</span>
+      </span>
+    ) : (
+      r.n
+    ),
+  passes: (r) => r.passes,
+  mean: (r) => r.meanText,
+  std: (r) => r.stdText,
+  zeroStd: (r) => (r.zeroStd ? <span className={styles.badge}>zero std</span> : null),
+  spread: (r) => (
+    <span title={r.spread.title} data-spread={r.spread.status}>
+      {r.spread.status}
+    </span>
+  ),
+  hacks: (r) => (r.hacks > 0 ? r.hacks : null),
+  annotation: (r) => r.annotation,
+  reviewed: (r) => (r.reviewed ? "reviewed" : null),
+};
 
 /** The header's full name, for tooltips and screen readers. */
 export const COLUMN_TITLES: Readonly<Record<string, string>> = {
