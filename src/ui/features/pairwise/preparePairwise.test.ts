@@ -112,12 +112,9 @@ describe("prepareResults", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...PAIRWISE_SCHEDULES),
-        fc.array(
-          fc.constantFrom("left", "right", "tie") as fc.Arbitrary<"left" | "right" | "tie">,
-          {
-            maxLength: 20,
-          },
-        ),
+        fc.array(fc.constantFrom<"left" | "right" | "tie">("left", "right", "tie"), {
+          maxLength: 20,
+        }),
         fc.integer({ min: 0, max: 1000 }),
         (schedule, choices, seed) => {
           const ids = IDS.slice(0, 5);
