@@ -64,7 +64,7 @@ export default function PairwiseResultsView({
           <strong>
             {results.cycles.length} intransitive cycle{results.cycles.length === 1 ? "" : "s"}
           </strong>{" "}
-          (these judgements contradict each other; the proposed order breaks the tie by strength):
+          (these judgements contradict each other: check them before accepting the ranking):
           <ul>
             {results.cycles.map((c) => (
               <li key={c}>{c}</li>
