@@ -14,6 +14,7 @@ import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotation
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
+import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
 
@@ -22,7 +23,8 @@ export type Store = DatasetSlice &
   PresetsSlice &
   SettingsSlice &
   AnnotationSlice &
-  ClusterSlice;
+  ClusterSlice &
+  ReviewSlice;
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -56,6 +58,7 @@ export const useStore = create<Store>()(
       ...createSettingsSlice(...a),
       ...createAnnotationSlice(...a),
       ...createClusterSlice(...a),
+      ...createReviewSlice(...a),
     }),
     {
       name: PERSIST_KEY,

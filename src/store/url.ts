@@ -10,6 +10,7 @@
  * URL are untrusted: unknown filter names and sort columns are ignored. The parsers take the query
  * string, so they are testable without a window.
  */
+import type { ReviewQueueMode } from "../core/index.ts";
 
 export function groupFromUrl(): string | null {
   return new URLSearchParams(window.location.search).get("group");
@@ -129,4 +130,31 @@ function writeParams(edit: (params: URLSearchParams) => void): void {
   const url = new URL(window.location.href);
   edit(url.searchParams);
   if (url.href !== window.location.href) window.history.replaceState(null, "", url);
+}
+
+/**
+ * The review queue (`?queue=mixed` or `?queue=sample:<size>:<seed>`; absent: every group). An
+ * unreadable value is the default queue.
+ */
+export function queueFromSearch(search: string): ReviewQueueMode {
+  const raw = new URLSearchParams(search).get("queue");
+  if (raw === "mixed") return { kind: "mixed" };
+  const sample = /^sample:(\d{1,9}):(\d{1,10})$/.exec(raw ?? "");
+  if (sample !== null) {
+    const seed = Number(sample[2]);
+    if (seed <= 0xffffffff) return { kind: "sample", size: Number(sample[1]), seed };
+  }
+  return { kind: "all" };
+}
+
+export function queueFromUrl(): ReviewQueueMode {
+  return queueFromSearch(window.location.search);
+}
+
+export function writeQueueToUrl(mode: ReviewQueueMode): void {
+  writeParams((params) => {
+    if (mode.kind === "all") params.delete("queue");
+    else if (mode.kind === "mixed") params.set("queue", "mixed");
+    else params.set("queue", `sample:${mode.size}:${mode.seed}`);
+  });
 }

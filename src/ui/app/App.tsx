@@ -8,6 +8,12 @@ import { GroupPreview } from "../features/rollouts/RolloutColumns.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
 import AnnotationsFile from "../features/annotations/AnnotationsFile.tsx";
+import CheatSheet from "../features/review/CheatSheet.tsx";
+import ReviewBar from "../features/review/ReviewBar.tsx";
+import { REVIEW_SHORTCUTS } from "../features/review/shortcuts.ts";
+import { PAIRWISE_SHORTCUTS } from "../features/pairwise/shortcuts.ts";
+import { GROUP_BROWSER_SHORTCUTS } from "../features/groups/shortcuts.ts";
+import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 
@@ -31,6 +37,13 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
   return Number.isFinite(value) && value >= 0 ? { indexThreshold: value } : {};
 }
 
+/** Every feature's shortcuts, for the `?` cheat sheet (features never import each other). */
+const SHORTCUTS: readonly ShortcutGroup[] = [
+  REVIEW_SHORTCUTS,
+  GROUP_BROWSER_SHORTCUTS,
+  PAIRWISE_SHORTCUTS,
+];
+
 /** `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. */
 const OPEN_DEMO_ON_START =
   import.meta.env.VITE_OPEN_DEMO === "1" || new URLSearchParams(window.location.search).has("demo");
@@ -47,6 +60,7 @@ export default function App() {
   }, [loadDemo]);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const [overviewOpen, setOverviewOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
   const workspace = useRef<HTMLElement>(null);
@@ -147,6 +161,10 @@ export default function App() {
               <DatasetOverview />
             </Suspense>
           ) : null}
+          {status === "ready" ? (
+            <ReviewBar onOpen={openGroup} onHelp={() => setHelpOpen(true)} />
+          ) : null}
+          {helpOpen ? <CheatSheet groups={SHORTCUTS} onClose={() => setHelpOpen(false)} /> : null}
           <GroupList onOpen={openGroup} />
           {status === "ready" && selected !== null ? (
             <GroupWorkspace groupId={selected} ref={workspace} />

@@ -9,11 +9,13 @@ import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
+const PairwiseView = lazy(() => import("../features/pairwise/PairwiseView.tsx"));
 
 const TABS = [
   { id: "rollouts", label: "Rollouts" },
   { id: "metrics", label: "Metrics" },
   { id: "divergence", label: "Divergence" },
+  { id: "compare", label: "Compare" },
 ] as const;
 
 type Tab = (typeof TABS)[number]["id"];
@@ -69,6 +71,8 @@ export default function GroupWorkspace({
             <GroupDetail groupId={groupId} />
           ) : tab === "metrics" ? (
             <MetricsPanel groupId={groupId} />
+          ) : tab === "compare" ? (
+            <PairwiseView groupId={groupId} />
           ) : (
             <DivergenceView groupId={groupId} />
           )}

@@ -3,12 +3,15 @@
  * --annotations` reads). An import replaces the current annotations; ids that name nothing in the
  * loaded data are reported, never dropped silently.
  */
-import { useId, useState } from "react";
-import { ANNOTATIONS_EMPTY, annotationsResolve } from "../../../core/index.ts";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { ANNOTATIONS_EMPTY, annotationsResolve, type Annotations } from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
+
+// The agreement report loads with the file to merge, not with the first page.
+const MergeReport = lazy(() => import("./MergeReport.tsx"));
 
 /** The download's file name: the data file's name without its extension, plus `.annotations.json`. */
 export function annotationsFileName(dataFile: string): string {
@@ -33,7 +36,10 @@ export default function AnnotationsFile() {
   const persist = useStore((s) => s.persist);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [merging, setMerging] = useState<{ fileName: string; other: Annotations } | null>(null);
   const inputId = useId();
+  const mergeId = useId();
+  const parsedGroups = useMemo(() => (groups === null ? [] : [...groups.values()]), [groups]);
   if (dataset === null || groups === null) return null;
   const count = Object.keys(annotations.groups).length;
 
@@ -62,6 +68,18 @@ export default function AnnotationsFile() {
           : ""),
       error: problems.length > 0,
     });
+  };
+
+  const mergeFile = async (file: File): Promise<void> => {
+    const { annotationsParse } = await import("../../../io/annotations/annotationsFile.ts");
+    const parsed = annotationsParse(file.name, await file.text());
+    if (!parsed.ok) {
+      setMerging(null);
+      setMessage({ text: parsed.issues.map(formatIssue).join("\n"), error: true });
+      return;
+    }
+    setMessage(null);
+    setMerging({ fileName: file.name, other: parsed.value });
   };
 
   return (
@@ -98,6 +116,31 @@ export default function AnnotationsFile() {
       >
         Export annotations ({count})
       </button>
+      <input
+        id={mergeId}
+        className={styles.input}
+        type="file"
+        accept=".json,application/json"
+        data-testid="annotations-merge"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = "";
+          if (file !== undefined)
+            mergeFile(file).catch((err: unknown) =>
+              setMessage({
+                text: `${file.name}: could not be read (${err instanceof Error ? err.message : String(err)})`,
+                error: true,
+              }),
+            );
+        }}
+      />
+      <label
+        htmlFor={mergeId}
+        className={styles.button}
+        title="Compare another annotator's file with these annotations (agreement), then merge it"
+      >
+        Merge another annotator&apos;s file…
+      </label>
       {count > 0 && !confirming ? (
         <button
           type="button"
@@ -156,6 +199,16 @@ export default function AnnotationsFile() {
           Saved annotations of {persist.rejected.length} group(s) could not be read and were left
           out: {persist.rejected.join(", ")}
         </p>
+      ) : null}
+      {merging !== null ? (
+        <Suspense fallback={<span className={styles.status}>Comparing…</span>}>
+          <MergeReport
+            fileName={merging.fileName}
+            other={merging.other}
+            groups={parsedGroups}
+            onClose={() => setMerging(null)}
+          />
+        </Suspense>
       ) : null}
       {message !== null ? (
         <pre
