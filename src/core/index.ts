@@ -43,3 +43,4 @@ export * from "./judge/group.ts";
 export * from "./judge/pairwise.ts";
 export * from "./judge/rubric.ts";
 export * from "./judge/clusterer.ts";
+export * from "./judge/heuristic.ts";

@@ -91,8 +91,8 @@ export async function startJudgeStub(script: StubScript): Promise<JudgeStub> {
   let served = 0;
   const timers = new Set<NodeJS.Timeout>();
 
-  const server = createServer((req, res) => {
-    void (async () => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    {
       const path = (req.url ?? "").split("?")[0]!;
       const text = await readBody(req);
       if (
@@ -180,7 +180,12 @@ export async function startJudgeStub(script: StubScript): Promise<JudgeStub> {
         }, delay);
         timers.add(timer);
       }
-    })();
+    }
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) =>
+      send(res, 500, JSON.stringify({ error: { message: `stub failure: ${String(e)}` } }), {}),
+    );
   });
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -103,7 +103,7 @@ describe("group grader", () => {
       output: rewards,
       error: "timeout: no reply within 10 ms",
     });
-    const stats = garStatsAdd(garStatsAdd(GAR_STATS_EMPTY, out, true), fallback, true);
+    const stats = garStatsAdd(garStatsAdd(GAR_STATS_EMPTY, out, true, true), fallback, true, true);
     expect(stats.failures).toBe(1);
     expect(garFromJudge([1, 1], null).status).toBe("unmixed");
   });

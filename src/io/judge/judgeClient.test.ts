@@ -157,7 +157,7 @@ describe("runJudge against the stub (acceptance cases)", () => {
     expect(gar.status).toBe("fallback");
     expect(gar.output).toEqual(rewards);
     expect(gar.error).toContain("malformed_reply");
-    expect(garStatsAdd(GAR_STATS_EMPTY, gar, true).failures).toBe(1);
+    expect(garStatsAdd(GAR_STATS_EMPTY, gar, true, true).failures).toBe(1);
   });
 
   it("an omitted pass (group grader) and a repeated index (clusterer) are invalid replies", async () => {
