@@ -36,7 +36,7 @@ export * from "./analysis/divergence.ts";
 export * from "./analysis/overview.ts";
 export * from "./judge/types.ts";
 export * from "./judge/reply.ts";
-export * from "./judge/parse.ts";
+export { parseJudgeReply } from "./judge/parse.ts";
 export * from "./judge/template.ts";
 export * from "./judge/accounting.ts";
 export * from "./judge/group.ts";

@@ -16,10 +16,9 @@ import {
   type GarGroupOptions,
   type GarGroupOutcome,
 } from "../advantage/gar.ts";
-import { isInteger, parseJudgeReply } from "./parse.ts";
+import { isInteger, isRecord, parseJudgeReply } from "./parse.ts";
 import { fenceText, renderTemplate, type PromptTemplate } from "./template.ts";
 import {
-  isRecord,
   judgeInvalid,
   judgeOk,
   type JudgeFailure,

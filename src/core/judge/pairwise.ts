@@ -7,9 +7,9 @@
  * Reply schema: `{"winner": "A" | "B" | "tie", "reason"?: string}` (case-insensitive winner).
  */
 import type { PairwiseVerdict } from "../analysis/pairwise.ts";
-import { parseJudgeReply } from "./parse.ts";
+import { isRecord, parseJudgeReply } from "./parse.ts";
 import { fenceText, renderTemplate, type PromptTemplate } from "./template.ts";
-import { isRecord, judgeInvalid, judgeOk, type JudgeParse, type JudgePrompt } from "./types.ts";
+import { judgeInvalid, judgeOk, type JudgeParse, type JudgePrompt } from "./types.ts";
 
 export const PAIRWISE_TEMPLATE: PromptTemplate = {
   name: "pairwise-v1",

@@ -19,3 +19,7 @@ export function parseJudgeReply<T>(
 export function isInteger(x: unknown): x is number {
   return typeof x === "number" && Number.isInteger(x);
 }
+
+export function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}

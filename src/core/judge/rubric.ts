@@ -7,9 +7,9 @@
  * Reply schema: `{"solution": number, "behavior": number, "reason"?: string}`; both in [0, 1].
  */
 import type { GrsScore } from "../advantage/grs.ts";
-import { parseJudgeReply } from "./parse.ts";
+import { isRecord, parseJudgeReply } from "./parse.ts";
 import { fenceText, renderTemplate, type PromptTemplate } from "./template.ts";
-import { isRecord, judgeInvalid, judgeOk, type JudgeParse, type JudgePrompt } from "./types.ts";
+import { judgeInvalid, judgeOk, type JudgeParse, type JudgePrompt } from "./types.ts";
 
 export interface Rubric {
   readonly solution: readonly string[];

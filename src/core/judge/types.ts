@@ -72,7 +72,3 @@ export function judgeOk<T>(value: T): JudgeParse<T> {
 export function judgeInvalid<T>(message: string): JudgeParse<T> {
   return { ok: false, error: judgeFailure("invalid_reply", message) };
 }
-
-export function isRecord(x: unknown): x is Record<string, unknown> {
-  return typeof x === "object" && x !== null && !Array.isArray(x);
-}

@@ -7,6 +7,13 @@ import {
   GAR_STATS_EMPTY,
   buildClusterPrompt,
   buildGroupPrompt,
+  buildPairwisePrompt,
+  buildRubricPrompt,
+  grsShape,
+  pairwiseBothOrders,
+  pairwiseFlipRate,
+  parsePairwiseReply,
+  parseRubricReply,
   garFromJudge,
   garStatsAdd,
   judgeAccountingFailed,
@@ -353,14 +360,80 @@ describe("the API key never leaks", () => {
     ]);
     // Every case with a server message kept it, redacted.
     expect(seen.some((t) => t.includes("Incorrect API key provided: [redacted]"))).toBe(true);
-    const all = seen.join("\n");
-    expect(all).not.toContain(KEY);
-    for (let i = 0; i + 6 <= KEY.length; i++) expect(all).not.toContain(KEY.slice(i, i + 6));
+    // Name the leaking strings by position only, so a failure does not print megabytes.
+    const pieces = Array.from({ length: KEY.length - 5 }, (_, i) => KEY.slice(i, i + 6));
+    const leaks = seen.flatMap((t, i) => (pieces.some((p) => t.includes(p)) ? [i] : []));
+    expect(leaks).toEqual([]);
   });
 
   it("redactSecret removes the whole key and any 6-character run of it", () => {
     expect(redactSecret(`a ${KEY} b`, KEY)).toBe("a [redacted] b");
     expect(redactSecret("key sk-test-CANA***", KEY)).not.toContain("CANA");
     expect(redactSecret("nothing here", KEY)).toBe("nothing here");
+  });
+});
+
+describe("graders end to end through the stub", () => {
+  it("pairwise in both orders: the flip rate over pairs from the real replies", async () => {
+    // The stub's judge always prefers whatever is shown first unless it says "short": position bias.
+    const s = await stub((req) => {
+      const body = req.body as { messages: { content: string }[] };
+      const user = body.messages[1]!.content;
+      const a = /<response label="A">\n([^\n]*)/.exec(user)![1]!;
+      return stubCompletion(
+        JSON.stringify({ winner: a === "short" || !user.includes("short") ? "A" : "B" }),
+      );
+    });
+    const pairs: [string, string][] = [
+      ["short", "long"],
+      ["long", "longer"],
+    ];
+    const tasks = pairs.flatMap(([x, y], p) =>
+      [
+        [x, y],
+        [y, x],
+      ].map(([first, second], o) => ({
+        id: `${p}:${o}`,
+        prompt: buildPairwisePrompt("T", first!, second!),
+        parse: parsePairwiseReply,
+      })),
+    );
+    const run = await runJudge(settingsFor(s), tasks);
+    const combined = pairs.map((_, p) => {
+      const [f, b] = [run.outcomes[2 * p]!, run.outcomes[2 * p + 1]!];
+      if (!f.ok || !b.ok) throw new Error("a pairwise reply failed");
+      return pairwiseBothOrders(f.value, b.value);
+    });
+    expect(combined.map((c) => c.verdict)).toEqual(["a", "tie"]);
+    expect(pairwiseFlipRate(combined)).toEqual({ pairs: 2, flips: 1, rate: 0.5 });
+  });
+
+  it("rubric scores shape the passes' rewards; an out-of-range score keeps R_test", async () => {
+    const s = await stub([
+      stubCompletion('{"solution": 0.5, "behavior": 0.8}'),
+      stubCompletion('{"solution": 1.5, "behavior": 0.8}'),
+    ]);
+    const rewards = [1, 0, 1];
+    const passes = [0, 2];
+    const run = await runJudge(
+      settingsFor(s, { concurrency: 1 }),
+      passes.map((i) => ({
+        id: String(i),
+        prompt: buildRubricPrompt(
+          "T",
+          { solution: ["right item"], behavior: ["few calls"] },
+          `attempt ${i}`,
+        ),
+        parse: parseRubricReply,
+      })),
+    );
+    const scores = rewards.map((_, i) => {
+      const o = run.outcomes[passes.indexOf(i)];
+      return o === undefined ? null : o.ok ? o.value : new Error(o.error.message);
+    });
+    const shaped = grsShape(rewards, scores);
+    expect(shaped.rewards).toEqual([0.4, 0, 1]);
+    expect(shaped.failures).toEqual([2]);
+    expect(run.accounting.failures.invalid_reply).toBe(1);
   });
 });
