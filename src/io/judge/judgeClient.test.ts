@@ -278,10 +278,13 @@ describe("runJudge: concurrency, progress, cancel, presets", () => {
   });
 
   it("cancel: requests in flight are aborted, the rest finish as cancelled without a request", async () => {
-    const s = await stub(() => stubCompletion(GOOD_GROUP, undefined, 300));
     const controller = new AbortController();
+    // Cancel once both workers' requests have reached the server.
+    const s = await stub((_req, n) => {
+      if (n === 1) setTimeout(() => controller.abort(), 20);
+      return stubCompletion(GOOD_GROUP, undefined, 2_000);
+    });
     const tasks = Array.from({ length: 6 }, (_, i) => groupTask(`g${i}`));
-    setTimeout(() => controller.abort(), 50);
     const run = await runJudge(settingsFor(s, { concurrency: 2 }), tasks, {
       signal: controller.signal,
     });
@@ -326,7 +329,7 @@ describe("the API key never leaks", () => {
       () => ({ kind: "status", status: 500, body: echo }),
       () => ({ kind: "status", status: 400, body: echo }),
       () => ({ kind: "raw", status: 502, body: `upstream said ${KEY}` }),
-      () => stubCompletion(GOOD_GROUP, undefined, 500),
+      () => stubCompletion(GOOD_GROUP, undefined, 3_000),
       () => stubCompletion(`not json ${KEY.slice(3, 12)}`),
       () => stubCompletion(JSON.stringify({ tiers: [[KEY]] })),
     ];
@@ -334,7 +337,7 @@ describe("the API key never leaks", () => {
     const kinds: string[] = [];
     for (const script of cases) {
       const s = await stub(script);
-      const run = await runJudge(settingsFor(s, { timeoutMs: 60, maxRetries: 1 }), [groupTask()], {
+      const run = await runJudge(settingsFor(s, { timeoutMs: 400, maxRetries: 1 }), [groupTask()], {
         onProgress: (p) => seen.push(JSON.stringify(p)),
       });
       const o = run.outcomes[0]!;
