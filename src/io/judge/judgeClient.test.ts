@@ -217,6 +217,24 @@ describe("runJudge against the stub (acceptance cases)", () => {
     expect(s.requests).toHaveLength(2);
   });
 
+  it("backoff: retry-after(-ms) is honoured up to backoffMaxMs, else base * 2^retry", async () => {
+    const s = await stub([
+      { kind: "status", status: 429, headers: { "retry-after-ms": "40" } },
+      { kind: "status", status: 429, headers: { "retry-after": "60" } },
+      { kind: "status", status: 503 },
+      { kind: "status", status: 503 },
+      stubCompletion(GOOD_GROUP),
+    ]);
+    const delays: number[] = [];
+    const run = await runJudge(
+      settingsFor(s, { maxRetries: 4, backoffBaseMs: 10, backoffMaxMs: 1_000 }),
+      [groupTask()],
+      { sleep: (ms) => (delays.push(ms), Promise.resolve()) },
+    );
+    expect(delays).toEqual([40, 1_000, 40, 80]);
+    expect(run.accounting).toMatchObject({ successes: 1, retries: 4 });
+  });
+
   it("500 until the retries run out: a server_error after maxRetries retries", async () => {
     const s = await stub(() => ({ kind: "status", status: 500 }));
     const run = await runJudge(settingsFor(s, { maxRetries: 3 }), [groupTask()]);
