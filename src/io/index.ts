@@ -16,3 +16,4 @@ export * from "./stream/readBlob.ts";
 export * from "./stream/indexedFile.ts";
 export { csvSample } from "./containers/csv.ts";
 export { fieldAt } from "./formats/fields.ts";
+export * from "./judge/judgeClient.ts";
