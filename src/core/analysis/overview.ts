@@ -70,9 +70,10 @@ export function overviewHistogram(
     counted += 1;
   }
   return {
+    // Clamped: on a subnormal range `lo + i * width` can round past `hi`.
     bins: counts.map((count, i) => ({
-      x0: lo + i * width,
-      x1: i === k - 1 ? hi : lo + (i + 1) * width,
+      x0: Math.min(hi, lo + i * width),
+      x1: i === k - 1 ? hi : Math.min(hi, lo + (i + 1) * width),
       count,
     })),
     counted,
