@@ -10,25 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { main } from "../src/cli/main.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
+import { cliAnalyze as cliGroups } from "./harness/cli.ts";
 import { ChartsPage, type SavedFile } from "./pages/Charts.ts";
-
-interface CliGroup {
-  id: string;
-  mixed: boolean;
-  rollouts: { id: string; reward: number; advantage: number }[];
-}
-
-async function cliGroups(path: string): Promise<CliGroup[]> {
-  let out = "";
-  await main(["analyze", path, "--json"], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
-  });
-  return (JSON.parse(out) as { groups: CliGroup[] }).groups;
-}
 
 const demoPath = join(mkdtempSync(join(tmpdir(), "charts-")), "support-groups.jsonl");
 writeFileSync(demoPath, generateDemo());

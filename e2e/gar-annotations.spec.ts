@@ -7,33 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { main } from "../src/cli/main.ts";
 import { describe, expect, test } from "./harness/test.ts";
-
-interface CliRollout {
-  id: string;
-  reward: number;
-  passed: boolean;
-  advantage: number;
-  garAdvantage?: number;
-}
-interface CliGroup {
-  id: string;
-  mixed: boolean;
-  passes: number;
-  gar: string;
-  rollouts: CliRollout[];
-}
-
-async function cli(...args: string[]): Promise<CliGroup[]> {
-  let out = "";
-  await main(["analyze", ...args, "--json"], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
-  });
-  return (JSON.parse(out) as { groups: CliGroup[] }).groups;
-}
+import { cliAnalyze as cli } from "./harness/cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "gar-annotations-"));
 const demoPath = join(dir, "support-groups.jsonl");

@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { main } from "../src/cli/main.ts";
 import {
   pairwiseChoose,
   pairwiseNext,
@@ -19,22 +18,7 @@ import {
 } from "../src/core/index.ts";
 import { Compare } from "./pages/Compare.ts";
 import { describe, expect, test } from "./harness/test.ts";
-
-interface CliGroup {
-  id: string;
-  passes: number;
-  rollouts: { id: string; passed: boolean; garAdvantage?: number }[];
-}
-
-async function cli(...args: string[]): Promise<CliGroup[]> {
-  let out = "";
-  await main(["analyze", ...args, "--json"], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
-  });
-  return (JSON.parse(out) as { groups: CliGroup[] }).groups;
-}
+import { cliAnalyze as cli } from "./harness/cli.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "pairwise-"));
 const demoPath = join(dir, "support-groups.jsonl");

@@ -9,24 +9,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { main } from "../src/cli/main.ts";
 import { reviewQueue } from "../src/core/index.ts";
 import { ReviewBar } from "./pages/ReviewBar.ts";
+import { cliAnalyze } from "./harness/cli.ts";
 import { describe, expect, test } from "./harness/test.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "review-flow-"));
 const demoPath = join(dir, "support-groups.jsonl");
 writeFileSync(demoPath, generateDemo());
-
-async function cliGroups(): Promise<{ id: string; mixed: boolean }[]> {
-  let out = "";
-  await main(["analyze", demoPath, "--json"], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
-  });
-  return (JSON.parse(out) as { groups: { id: string; mixed: boolean }[] }).groups;
-}
 
 describe("review flow", () => {
   test("queue modes, k of N, next and previous, reviewed, undo and redo", async ({
@@ -35,7 +25,7 @@ describe("review flow", () => {
     page,
     pageErrors,
   }) => {
-    const groups = await cliGroups();
+    const groups = await cliAnalyze(demoPath);
     const ids = groups.map((g) => g.id);
     const mixed = reviewQueue(groups, { kind: "mixed" });
     expect(mixed.length).toBeGreaterThan(1);

@@ -8,24 +8,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { main } from "../src/cli/main.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
-
-interface CliGroup {
-  id: string;
-  mixed: boolean;
-  rollouts: { id: string; reward: number; advantage: number; rank: number; cluster: number }[];
-}
-
-async function cli(path: string, ...flags: string[]): Promise<CliGroup[]> {
-  let out = "";
-  await main(["analyze", path, "--json", ...flags], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
-  });
-  return (JSON.parse(out) as { groups: CliGroup[] }).groups;
-}
+import { cliAnalyze as cli } from "./harness/cli.ts";
 
 const demoPath = join(mkdtempSync(join(tmpdir(), "studio-numbers-")), "support-groups.jsonl");
 writeFileSync(demoPath, generateDemo());

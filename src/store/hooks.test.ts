@@ -11,22 +11,15 @@ import {
 import { groupView } from "./hooks.ts";
 import { useStore } from "./index.ts";
 import { clusterEntry } from "./slices/clusterSlice.ts";
+import { testRollout } from "../test/rolloutFixtures.ts";
 
 function rollout(id: string, reward: number, completion: string, rewards = {}): Rollout {
-  return {
+  return testRollout({
     id,
-    groupId: "g",
-    index: 0,
-    prompt: "p",
-    messages: [],
     completion,
     reward,
     rewards,
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
-  };
+  });
 }
 
 const group: RolloutGroup = {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage, Rollout } from "../../../core/index.ts";
 import { FOLD_MAX_CHARS, MESSAGE_PAGE } from "./prepareTranscript.ts";
 import { Transcript } from "./Transcript.tsx";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 // Vitest runs without globals, so RTL cannot register its own afterEach cleanup.
 afterEach(cleanup);
@@ -12,20 +13,12 @@ function msg(role: string, content: string, over: Partial<ChatMessage> = {}): Ch
 }
 
 function rollout(messages: ChatMessage[]): Rollout {
-  return {
+  return testRollout({
     id: "g/0",
-    groupId: "g",
-    index: 0,
-    prompt: "p",
     messages,
     completion: null,
     reward: 1,
-    rewards: {},
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
-  };
+  });
 }
 
 describe("Transcript", () => {

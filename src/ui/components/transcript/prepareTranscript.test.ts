@@ -13,27 +13,20 @@ import {
   roleKind,
   sharedPrompt,
 } from "./prepareTranscript.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 function msg(role: string, content: string, over: Partial<ChatMessage> = {}): ChatMessage {
   return { role, content, toolCalls: [], toolCallId: null, name: null, ...over };
 }
 
 function rollout(over: Partial<Rollout> = {}): Rollout {
-  return {
+  return testRollout({
     id: "g/0",
-    groupId: "g",
-    index: 0,
     prompt: null,
-    messages: [],
     completion: null,
     reward: 1,
-    rewards: {},
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
     ...over,
-  };
+  });
 }
 
 describe("foldText", () => {

@@ -23,6 +23,7 @@ import {
   sortGroupRows,
   type GroupRow,
 } from "./prepareGroupRows.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 const msg = (role: string, content: string): ChatMessage => ({
   role,
@@ -33,20 +34,12 @@ const msg = (role: string, content: string): ChatMessage => ({
 });
 
 function rollout(id: string, reward: number | null, completion: string): Rollout {
-  return {
+  return testRollout({
     id,
-    groupId: "g",
-    index: 0,
     prompt: "Solve  2+2\nplease",
-    messages: [],
     completion,
     reward,
-    rewards: {},
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
-  };
+  });
 }
 
 const annotation = (a: Partial<GroupAnnotation>): GroupAnnotation => ({

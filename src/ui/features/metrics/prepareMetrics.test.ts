@@ -24,6 +24,7 @@ import {
   rolloutShortLabel,
 } from "./prepareMetricsCharts.ts";
 import { metricsNextSort, metricsSort, prepareMetricsTable } from "./prepareMetricsTable.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 function rollout(
   i: number,
@@ -32,20 +33,15 @@ function rollout(
   rewards: Record<string, number | null> = {},
   meta: Record<string, unknown> = {},
 ): Rollout {
-  return {
+  return testRollout({
     id: `g/${i}`,
-    groupId: "g",
     index: i,
-    prompt: "p",
-    messages: [],
     completion,
     reward,
     rewards,
-    answer: null,
-    testsPassed: null,
     meta,
     source: { file: "f", line: i + 1 },
-  };
+  });
 }
 
 const group: RolloutGroup = {

@@ -18,6 +18,7 @@ import {
   preparePassK,
   prepareRewardOverview,
 } from "./prepareOverview.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 function rollout(
   groupId: string,
@@ -26,20 +27,14 @@ function rollout(
   completion: string,
   rewards: Record<string, number | null> = {},
 ): Rollout {
-  return {
+  return testRollout({
     id: `${groupId}/${i}`,
     groupId,
     index: i,
-    prompt: "p",
-    messages: [],
     completion,
     reward,
     rewards,
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
-  };
+  });
 }
 
 function group(id: string, rewards: (number | null)[], texts?: string[]): RolloutGroup {

@@ -5,7 +5,7 @@
  * session, and Ctrl+Z undoes it like any annotation change). The results reveal the ids: win rate,
  * Bradley-Terry strength with its bootstrap interval, the proposed ranking to accept, and cycles.
  */
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import {
   PAIRWISE_SCHEDULES,
   pairwiseChoose,
@@ -17,7 +17,7 @@ import {
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis } from "../../../store/hooks.ts";
-import { isTypingTarget } from "../../components/keyboard.ts";
+import { useDocumentShortcuts } from "../../components/keyboard.ts";
 import { PromptView, Transcript } from "../../components/transcript/Transcript.tsx";
 import PairwiseResultsView from "./PairwiseResults.tsx";
 import {
@@ -152,23 +152,7 @@ function Session({
       if (session.judgements.length > 0) onSave(pairwiseUndo(session));
     } else if (match.kind === "match") onSave(pairwiseChoose(session, command));
   };
-  // A document listener is an external subscription; it calls the latest `run` through a ref.
-  const latest = useRef(run);
-  useEffect(() => {
-    latest.current = run;
-  });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented || isTypingTarget(e.target)) return;
-      if (e.target instanceof Element && e.target.closest("dialog") !== null) return;
-      const command = pairwiseCommand(e);
-      if (command === null) return;
-      e.preventDefault();
-      latest.current(command);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  useDocumentShortcuts(pairwiseCommand, run);
 
   const prompt = rollouts[0]?.prompt ?? null;
   return (

@@ -4,12 +4,12 @@
  * next", and undo and redo of annotation changes. Its shortcuts are global but never fire while
  * the user types in a text field, nor inside a dialog.
  */
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useId, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { ReviewQueueMode, RolloutGroup } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
-import { isTypingTarget } from "../../components/keyboard.ts";
+import { useDocumentShortcuts } from "../../components/keyboard.ts";
 import { prepareReview, prepareReviewQueue } from "./prepareReview.ts";
 import { reviewCommand, type ReviewCommand } from "./shortcuts.ts";
 import styles from "./Review.module.css";
@@ -72,23 +72,7 @@ export default function ReviewBar({
       if (view.nextUnreviewed !== null) onOpen(view.nextUnreviewed);
     }
   };
-  // The listener is an external subscription; it calls the latest `run` through a ref.
-  const latest = useRef(run);
-  useEffect(() => {
-    latest.current = run;
-  });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented || isTypingTarget(e.target)) return;
-      if (e.target instanceof Element && e.target.closest("dialog") !== null) return;
-      const command = reviewCommand(e);
-      if (command === null) return;
-      e.preventDefault();
-      latest.current(command);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  useDocumentShortcuts(reviewCommand, run);
 
   const modeId = useId();
   if (dataset === null) return null;

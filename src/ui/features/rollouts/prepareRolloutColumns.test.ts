@@ -18,6 +18,7 @@ import {
   togglePin,
   visibleColumns,
 } from "./prepareRolloutColumns.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 function rollout(
   id: string,
@@ -25,21 +26,13 @@ function rollout(
   completion: string,
   over: Partial<Rollout> = {},
 ): Rollout {
-  return {
+  return testRollout({
     id,
-    groupId: "g",
-    index: 0,
     prompt: "Solve  2+2\nplease",
-    messages: [],
     completion,
     reward,
-    rewards: {},
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
     ...over,
-  };
+  });
 }
 
 describe("prepareRolloutColumns", () => {

@@ -4,22 +4,15 @@ import { ANALYSIS_DEFAULTS, type Rollout, type RolloutGroup } from "../../../cor
 import { useStore } from "../../../store/index.ts";
 import { SETTING_FIELDS } from "./settingFields.ts";
 import SettingsPanel from "./SettingsPanel.tsx";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 function rollout(id: string, rewards: Record<string, number>): Rollout {
-  return {
+  return testRollout({
     id,
-    groupId: "g",
-    index: 0,
-    prompt: "p",
-    messages: [],
     completion: "c",
     reward: 1,
     rewards,
-    answer: null,
-    testsPassed: null,
-    meta: {},
-    source: { file: "f", line: 1 },
-  };
+  });
 }
 
 function loadGroups(groups: RolloutGroup[]): void {
