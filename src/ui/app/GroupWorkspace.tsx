@@ -2,9 +2,12 @@
  * The open group: its heading, the reviewed mark, and tabs over the feature views (rollouts side
  * by side, the metrics panel, the divergence view). Heavy views load on demand.
  */
-import { lazy, Suspense, useState, type Ref } from "react";
+import { lazy, Suspense, useCallback, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
 import { useGroupAnnotation } from "../../store/hooks.ts";
+import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
+import AnnotatePanel from "../features/annotate/AnnotatePanel.tsx";
+import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
@@ -29,6 +32,10 @@ export default function GroupWorkspace({
   const [tab, setTab] = useState<Tab>("rollouts");
   const annotation = useGroupAnnotation(groupId);
   const setReviewed = useStore((s) => s.setReviewed);
+  const renderColumnTools = useCallback(
+    (rolloutId: string) => <ColumnTools groupId={groupId} rolloutId={rolloutId} />,
+    [groupId],
+  );
   return (
     <section
       ref={ref}
@@ -66,7 +73,10 @@ export default function GroupWorkspace({
       <div role="tabpanel" className="workspace__panel">
         <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
           {tab === "rollouts" ? (
-            <GroupDetail groupId={groupId} />
+            <AnnotateKeys groupId={groupId}>
+              <AnnotatePanel groupId={groupId} />
+              <GroupDetail groupId={groupId} renderColumnTools={renderColumnTools} />
+            </AnnotateKeys>
           ) : tab === "metrics" ? (
             <MetricsPanel groupId={groupId} />
           ) : (

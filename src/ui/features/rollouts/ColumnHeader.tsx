@@ -2,10 +2,20 @@
  * The header of one rollout column: pass or fail, flags, the cluster chip, counts, and the numbers
  * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
  */
+import type { ReactNode } from "react";
 import type { MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
 import type { RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
+
+/** Where a column of numbers comes from: the reward, or the human ranking (annotation issue). */
+function Source({ of }: { of: "reward" | "human" }) {
+  return (
+    <span className={styles.source} data-testid={`metric-source.${of}`} title={`Source: ${of}`}>
+      {of}
+    </span>
+  );
+}
 
 /** A metric's plain value under its stable test id, and an en dash beside it when absent. */
 function Metric({ value, testId }: { value: string; testId: string }) {
@@ -26,6 +36,7 @@ export default function ColumnHeader({
   pinned,
   canPin,
   onTogglePin,
+  tools,
 }: {
   column: RolloutColumn;
   hints: MetricFormulas;
@@ -35,6 +46,8 @@ export default function ColumnHeader({
   pinned: boolean;
   canPin: boolean;
   onTogglePin: (id: string) => void;
+  /** Another feature's controls for this rollout (composed by ui/app). */
+  tools?: ReactNode;
 }) {
   return (
     <header className={styles.columnHead}>
@@ -93,13 +106,13 @@ export default function ColumnHeader({
         <thead>
           <tr>
             <th scope="col" title={hints.reward}>
-              Reward
+              Reward <Source of="reward" />
             </th>
             <th scope="col" title={hints.rank}>
-              Rank
+              Rank <Source of="reward" />
             </th>
             <th scope="col" title={hints.winRate}>
-              Win rate
+              Win rate <Source of="reward" />
             </th>
           </tr>
         </thead>
@@ -121,14 +134,14 @@ export default function ColumnHeader({
         <thead>
           <tr>
             <th scope="col" title={hints.advantage}>
-              Advantage
+              Advantage <Source of="reward" />
             </th>
             <th
               scope="col"
               aria-label="GAR advantage"
               title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
             >
-              GAR adv.
+              GAR adv. {hasGar ? <Source of="human" /> : null}
             </th>
             {hasTrainer ? (
               <th
@@ -166,6 +179,7 @@ export default function ColumnHeader({
           ))}
         </ul>
       ) : null}
+      {tools}
     </header>
   );
 }
