@@ -32,52 +32,64 @@ import styles from "./Annotate.module.css";
 const DRAG_TYPE = "application/x-rollout-id";
 const NO_RANKING: Ranking = [];
 
-const Item = memo(function Item({
-  item,
-  ranked,
-  onKey,
-  onDragStart,
-}: {
-  item: RankItem;
-  ranked: boolean;
-  onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
-  onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
-}) {
-  return (
-    <li className={styles.rankItem}>
-      <button
-        type="button"
-        draggable
-        className={`${styles.rankButton} ${item.problem === "" ? "" : styles.rankProblem}`}
-        data-testid="ranking.item"
-        data-rollout-id={item.id}
-        aria-describedby="ranking-keys-hint"
-        title={item.problem === "" ? undefined : item.problem}
-        onKeyDown={(e) => onKey(item.id, e)}
-        onDragStart={(e) => onDragStart(item.id, e)}
-      >
-        <span className={styles.rankId}>{item.id}</span>
-        <span className={styles.rankNum} title="Reward (source: reward)">
-          r {item.reward}
-        </span>
-        {ranked && item.factor !== "" ? (
-          <span className={styles.rankNum} title="GAR factor f from the human ranking">
-            f {item.factor}
+function sameItem(a: RankItem, b: RankItem): boolean {
+  return (Object.keys(a) as (keyof RankItem)[]).every((k) => a[k] === b[k]);
+}
+
+const Item = memo(
+  function Item({
+    item,
+    ranked,
+    onKey,
+    onDragStart,
+  }: {
+    item: RankItem;
+    ranked: boolean;
+    onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
+    onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
+  }) {
+    return (
+      <li className={styles.rankItem}>
+        <button
+          type="button"
+          draggable
+          className={`${styles.rankButton} ${item.problem === "" ? "" : styles.rankProblem}`}
+          data-testid="ranking.item"
+          data-rollout-id={item.id}
+          aria-describedby="ranking-keys-hint"
+          title={item.problem === "" ? undefined : item.problem}
+          onKeyDown={(e) => onKey(item.id, e)}
+          onDragStart={(e) => onDragStart(item.id, e)}
+        >
+          <span className={styles.rankId}>{item.id}</span>
+          <span className={styles.rankNum} title="Reward (source: reward)">
+            r {item.reward}
           </span>
-        ) : null}
-        {ranked && item.garAdvantage !== "" ? (
-          <span className={styles.rankNum} title="GAR advantage from the human ranking">
-            GAR <span data-testid="ranking.gar-advantage">{item.garAdvantage}</span>{" "}
-            <span className={styles.source}>human</span>
-          </span>
-        ) : null}
-        {item.hack ? <span className={styles.hackTag}>hack</span> : null}
-        {item.label === null ? null : <span className={styles.labelTag}>{item.label}</span>}
-        {item.problem === "" ? null : <span className={styles.problem}>{item.problem}</span>}
-      </button>
-    </li>
-  );
-});
+          {ranked && item.factor !== "" ? (
+            <span className={styles.rankNum} title="GAR factor f from the human ranking">
+              f {item.factor}
+            </span>
+          ) : null}
+          {ranked && item.garAdvantage !== "" ? (
+            <span className={styles.rankNum} title="GAR advantage from the human ranking">
+              GAR <span data-testid="ranking.gar-advantage">{item.garAdvantage}</span>{" "}
+              <span className={styles.source}>human</span>
+            </span>
+          ) : null}
+          {item.hack ? <span className={styles.hackTag}>hack</span> : null}
+          {item.label === null ? null : <span className={styles.labelTag}>{item.label}</span>}
+          {item.problem === "" ? null : <span className={styles.problem}>{item.problem}</span>}
+        </button>
+      </li>
+    );
+  },
+  // The view model is rebuilt on every ranking change; an item re-renders only when its values do.
+  (p, n) =>
+    sameItem(p.item, n.item) &&
+    p.ranked === n.ranked &&
+    p.onKey === n.onKey &&
+    p.onDragStart === n.onDragStart,
+);
 
 function dropHandlers(
   onDrop: (id: string) => void,
@@ -165,13 +177,27 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
   const view =
     parsed === null ? null : prepareRanking(parsed.group, parsed.analysis, parsed.annotation);
   const ranking = useMemo(() => parsed?.annotation.ranking ?? NO_RANKING, [parsed]);
+  // Handlers read the current ranking and order when a key comes, so they stay stable and the
+  // memoised items do not re-render on every change.
+  const current = useRef<{ ranking: Ranking; order: readonly string[] }>({
+    ranking: NO_RANKING,
+    order: [],
+  });
+  useLayoutEffect(() => {
+    current.current = { ranking, order: view?.order ?? [] };
+  });
   // Moving an item to another tier remounts its button: give the focus back to it, once per
   // request (DOM focus is an external system; later renders must not steal the focus back).
   useLayoutEffect(() => {
     if (focusRequest === null || listRef.current === null) return;
     for (const el of listRef.current.querySelectorAll<HTMLElement>('[data-testid="ranking.item"]'))
       if (el.dataset.rolloutId === focusRequest.id) {
-        if (document.activeElement !== el) el.focus();
+        if (document.activeElement === el) return;
+        // No scroll on focus: scrolling here forces a synchronous layout of the whole group
+        // inside the keystroke (about 2 ms of 64 columns); the item is brought into view in
+        // the next frame instead.
+        el.focus({ preventScroll: true });
+        requestAnimationFrame(() => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
         return;
       }
   }, [focusRequest]);
@@ -185,10 +211,10 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
     [groupId, setRanking, setFocusId],
   );
 
-  const order = view?.order;
   const onKey = useCallback(
     (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => {
-      if (isTypingTarget(e.target) || order === undefined) return;
+      if (isTypingTarget(e.target)) return;
+      const { ranking, order } = current.current;
       const action = rankingKeyAction(e);
       if (action === null) return;
       e.preventDefault();
@@ -200,7 +226,7 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
       }
       apply(rankingApply(ranking, id, action), id);
     },
-    [apply, order, ranking, setFocusId],
+    [apply, setFocusId],
   );
   const onDragStart = useCallback((id: string, e: DragEvent<HTMLButtonElement>) => {
     e.dataTransfer.setData(DRAG_TYPE, id);
@@ -208,12 +234,14 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
     e.dataTransfer.effectAllowed = "move";
   }, []);
   const onDropInto = useCallback(
-    (id: string, tier: number) => apply(rankingPlace(ranking, id, tier, "into"), id),
-    [apply, ranking],
+    (id: string, tier: number) =>
+      apply(rankingPlace(current.current.ranking, id, tier, "into"), id),
+    [apply],
   );
   const onDropBefore = useCallback(
-    (id: string, before: number) => apply(rankingPlace(ranking, id, before, "before"), id),
-    [apply, ranking],
+    (id: string, before: number) =>
+      apply(rankingPlace(current.current.ranking, id, before, "before"), id),
+    [apply],
   );
   const [overUnranked, setOverUnranked] = useState(false);
 

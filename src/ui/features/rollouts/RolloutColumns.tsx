@@ -185,7 +185,7 @@ function Columns({
                 pinned={slot !== undefined}
                 canPin={pinned.length < MAX_PINNED}
                 onTogglePin={onTogglePin}
-                tools={renderColumnTools?.(c.id)}
+                renderTools={renderColumnTools}
               />
               {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
               <div
