@@ -233,4 +233,30 @@ describe("annotate in the group view", () => {
     await page.getByTestId("group.detail").getByText(`Group ${target}`, { exact: true }).waitFor();
     expect(pageErrors.list).toEqual([]);
   });
+
+  test("drag and drop: into a gap, into a tier (a tie), back to unranked", async ({
+    baseUrl,
+    page,
+    pageErrors,
+  }) => {
+    const plain = await cli(demoPath);
+    const group = plain.find((g) => g.passes >= 3)!;
+    const passes = group.rollouts.filter((r) => r.passed).map((r) => r.id);
+    const annotate = new Annotate(page);
+    await openGroup(page, baseUrl, group.id);
+    const gap = (before: number) =>
+      page.locator(`[data-testid="ranking.gap"][data-before="${before}"]`);
+    await annotate.item(passes[0]!).dragTo(gap(0));
+    expect(await annotate.ranking()).toEqual([[passes[0]]]);
+    await annotate.item(passes[1]!).dragTo(page.getByTestId("ranking.tier").first());
+    expect(await annotate.ranking()).toEqual([[passes[0], passes[1]]]);
+    await annotate.item(passes[2]!).dragTo(gap(0));
+    expect(await annotate.ranking()).toEqual([[passes[2]], [passes[0], passes[1]]]);
+    await annotate.item(passes[0]!).dragTo(annotate.unranked);
+    expect(await annotate.ranking()).toEqual([[passes[2]], [passes[1]]]);
+    expect(await annotate.unrankedIds()).toContain(passes[0]);
+    // Drops are saved like every other edit.
+    await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
+    expect(pageErrors.list).toEqual([]);
+  });
 });
