@@ -6,12 +6,13 @@ import { lazy, Suspense, useCallback, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
 import { useGroupAnnotation } from "../../store/hooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
-import AnnotatePanel from "../features/annotate/AnnotatePanel.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
+// The ranking panel, notes and taxonomy load beside the columns, never in front of them.
+const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"));
 
 const TABS = [
   { id: "rollouts", label: "Rollouts" },
@@ -74,7 +75,9 @@ export default function GroupWorkspace({
         <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
           {tab === "rollouts" ? (
             <AnnotateKeys groupId={groupId}>
-              <AnnotatePanel groupId={groupId} />
+              <Suspense fallback={null}>
+                <AnnotatePanel groupId={groupId} />
+              </Suspense>
               <GroupDetail groupId={groupId} renderColumnTools={renderColumnTools} />
             </AnnotateKeys>
           ) : tab === "metrics" ? (

@@ -4,14 +4,16 @@
  * its form and "find similar", and the rollout's note. It reads only this rollout's part of the
  * annotation, so a ranking change elsewhere never re-renders it.
  */
-import { memo, useRef } from "react";
+import { lazy, memo, Suspense, useRef } from "react";
 import { GROUP_ANNOTATION_EMPTY, type HackDetail, type HumanLabel } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { selectionInColumn, useAnnotateUi } from "./annotateUi.ts";
-import FindSimilar from "./FindSimilar.tsx";
-import HackForm from "./HackForm.tsx";
 import NoteField from "./NoteField.tsx";
 import styles from "./Annotate.module.css";
+
+// Shown on demand only: kept out of the initial bundle.
+const FindSimilar = lazy(() => import("./FindSimilar.tsx"));
+const HackForm = lazy(() => import("./HackForm.tsx"));
 
 const LABELS: readonly HumanLabel[] = ["pass", "fail", "defer"];
 const NO_DETAIL: HackDetail = { reason: "", note: "", quote: "" };
@@ -84,24 +86,30 @@ function ColumnTools({ groupId, rolloutId }: { groupId: string; rolloutId: strin
         </p>
       ) : null}
       {formOpen ? (
-        <HackForm
-          key={`${rolloutId}\u0000${quote}`}
-          rolloutId={rolloutId}
-          reasons={reasons}
-          initial={initial}
-          marked={hacked}
-          onSave={(d) => {
-            markHack(groupId, rolloutId, d);
-            closeHackForm();
-          }}
-          onUnmark={() => {
-            unmarkHack(groupId, rolloutId);
-            closeHackForm();
-          }}
-          onCancel={closeHackForm}
-        />
+        <Suspense fallback={null}>
+          <HackForm
+            key={`${rolloutId}\u0000${quote}`}
+            rolloutId={rolloutId}
+            reasons={reasons}
+            initial={initial}
+            marked={hacked}
+            onSave={(d) => {
+              markHack(groupId, rolloutId, d);
+              closeHackForm();
+            }}
+            onUnmark={() => {
+              unmarkHack(groupId, rolloutId);
+              closeHackForm();
+            }}
+            onCancel={closeHackForm}
+          />
+        </Suspense>
       ) : null}
-      {hacked ? <FindSimilar groupId={groupId} rolloutId={rolloutId} /> : null}
+      {hacked ? (
+        <Suspense fallback={null}>
+          <FindSimilar groupId={groupId} rolloutId={rolloutId} />
+        </Suspense>
+      ) : null}
       <NoteField
         value={note}
         label="Note"
