@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useCallback, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
-import { useGroupAnnotation } from "../../store/hooks.ts";
+import { useGroupAnnotation, type GroupView } from "../../store/hooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
@@ -33,6 +33,14 @@ export default function GroupWorkspace({
   const [tab, setTab] = useState<Tab>("rollouts");
   const annotation = useGroupAnnotation(groupId);
   const setReviewed = useStore((s) => s.setReviewed);
+  const renderAnnotatePanel = useCallback(
+    (view: GroupView) => (
+      <Suspense fallback={null}>
+        <AnnotatePanel parsed={view} />
+      </Suspense>
+    ),
+    [],
+  );
   const renderColumnTools = useCallback(
     (rolloutId: string) => <ColumnTools groupId={groupId} rolloutId={rolloutId} />,
     [groupId],
@@ -75,10 +83,11 @@ export default function GroupWorkspace({
         <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
           {tab === "rollouts" ? (
             <AnnotateKeys groupId={groupId}>
-              <Suspense fallback={null}>
-                <AnnotatePanel groupId={groupId} />
-              </Suspense>
-              <GroupDetail groupId={groupId} renderColumnTools={renderColumnTools} />
+              <GroupDetail
+                groupId={groupId}
+                renderColumnTools={renderColumnTools}
+                renderAboveColumns={renderAnnotatePanel}
+              />
             </AnnotateKeys>
           ) : tab === "metrics" ? (
             <MetricsPanel groupId={groupId} />

@@ -16,7 +16,7 @@ import {
 } from "react";
 import { rankingPlace, rankingRemove, type Ranking } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useGroupAnalysis } from "../../../store/hooks.ts";
+import type { GroupView } from "../../../store/hooks.ts";
 import { isTypingTarget } from "../../components/keyboard.ts";
 import {
   prepareRanking,
@@ -166,17 +166,22 @@ function Tier({
   );
 }
 
-export default function RankingPanel({ groupId }: { groupId: string }) {
-  const parsed = useGroupAnalysis(groupId);
+/**
+ * `parsed` is the group view the columns already computed (passed down through the rollouts
+ * feature's slot), so a change computes the group's analysis once, not once per view.
+ */
+export default function RankingPanel({ groupId, parsed }: { groupId: string; parsed: GroupView }) {
   const setRanking = useStore((s) => s.setRanking);
   const [announcement, setAnnouncement] = useState("");
   // A new object per request, so asking for the same id again refocuses it.
   const [focusRequest, setFocusRequest] = useState<{ readonly id: string } | null>(null);
   const setFocusId = useCallback((id: string) => setFocusRequest({ id }), []);
   const listRef = useRef<HTMLDivElement>(null);
-  const view =
-    parsed === null ? null : prepareRanking(parsed.group, parsed.analysis, parsed.annotation);
-  const ranking = useMemo(() => parsed?.annotation.ranking ?? NO_RANKING, [parsed]);
+  const view = useMemo(
+    () => prepareRanking(parsed.group, parsed.analysis, parsed.annotation),
+    [parsed],
+  );
+  const ranking = parsed.annotation.ranking;
   // Handlers read the current ranking and order when a key comes, so they stay stable and the
   // memoised items do not re-render on every change.
   const current = useRef<{ ranking: Ranking; order: readonly string[] }>({
@@ -184,7 +189,7 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
     order: [],
   });
   useLayoutEffect(() => {
-    current.current = { ranking, order: view?.order ?? [] };
+    current.current = { ranking, order: view.order };
   });
   // Moving an item to another tier remounts its button: give the focus back to it, once per
   // request (DOM focus is an external system; later renders must not steal the focus back).
@@ -245,7 +250,6 @@ export default function RankingPanel({ groupId }: { groupId: string }) {
   );
   const [overUnranked, setOverUnranked] = useState(false);
 
-  if (view === null) return null;
   return (
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
       <div className={styles.panelHead}>

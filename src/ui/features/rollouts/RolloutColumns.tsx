@@ -25,7 +25,7 @@ import {
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
+import { useGroupAnalysis, useSettings, type GroupView } from "../../../store/hooks.ts";
 import ColumnHeader from "./ColumnHeader.tsx";
 import {
   MAX_PINNED,
@@ -209,9 +209,15 @@ function Columns({
 export function GroupDetail({
   groupId,
   renderColumnTools,
+  renderAboveColumns,
 }: {
   groupId: string;
   renderColumnTools?: RenderColumnTools;
+  /**
+   * Composition slot above the columns, given the group view computed here (ui/app passes
+   * another feature's panel, e.g. the ranking), so it is not computed twice per change.
+   */
+  renderAboveColumns?: (view: GroupView) => ReactNode;
 }) {
   const ensureGroup = useStore((s) => s.ensureGroup);
   const parsed = useGroupAnalysis(groupId);
@@ -228,12 +234,15 @@ export function GroupDetail({
     );
   }
   return (
-    <Columns
-      group={parsed.group}
-      analysis={parsed.analysis}
-      clustersPending={parsed.clusters.status !== "done"}
-      renderColumnTools={renderColumnTools}
-    />
+    <>
+      {renderAboveColumns?.(parsed)}
+      <Columns
+        group={parsed.group}
+        analysis={parsed.analysis}
+        clustersPending={parsed.clusters.status !== "done"}
+        renderColumnTools={renderColumnTools}
+      />
+    </>
   );
 }
 
