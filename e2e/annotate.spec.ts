@@ -72,8 +72,8 @@ async function uiState(annotate: Annotate, view: GroupView, ids: readonly string
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-hack"))),
     notes: await annotate.groupNotes.inputValue(),
     rolloutNotes: await view.page
-      .getByTestId("annotate.rollout-note")
-      .evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value)),
+      .getByTestId("annotate.rollout-note-text")
+      .evaluateAll((els) => els.map((e) => e.textContent)),
     hackSummaries: await view.page
       .getByTestId("annotate.hack-summary")
       .evaluateAll((els) => els.map((e) => e.textContent)),
@@ -157,7 +157,9 @@ describe("annotate in the group view", () => {
     await annotate.label(labelled[1]!, "fail").click();
     expect(await annotate.labels(labelled)).toEqual(["pass", "fail"]);
     // Typing in a note never triggers a shortcut.
+    await annotate.column(labelled[0]!).getByTestId("annotate.rollout-note-edit").click();
     await annotate.rolloutNote(labelled[0]!).fill("polite and correct; p f d h");
+    await annotate.rolloutNote(labelled[0]!).blur();
     await annotate.groupNotes.fill("checked the refunds");
     await annotate.groupNotes.blur();
     expect(await annotate.labels(labelled)).toEqual(["pass", "fail"]);
@@ -166,6 +168,7 @@ describe("annotate in the group view", () => {
     await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
     const before = await uiState(annotate, view, ids);
     expect(before.notes).toBe("checked the refunds");
+    expect(before.rolloutNotes).toEqual(["polite and correct; p f d h"]);
 
     await page.reload();
     await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();

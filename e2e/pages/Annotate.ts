@@ -115,6 +115,7 @@ export class Annotate {
     return this.column(rolloutId).getByTestId("annotate.hack-summary");
   }
 
+  /** A rollout's note field (shown after its "Add note" / "Edit note" button). */
   rolloutNote(rolloutId: string): Locator {
     return this.column(rolloutId).getByTestId("annotate.rollout-note");
   }

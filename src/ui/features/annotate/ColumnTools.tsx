@@ -4,7 +4,7 @@
  * its form and "find similar", and the rollout's note. It reads only this rollout's part of the
  * annotation, so a ranking change elsewhere never re-renders it.
  */
-import { lazy, memo, Suspense, useRef } from "react";
+import { lazy, memo, Suspense, useRef, useState } from "react";
 import { GROUP_ANNOTATION_EMPTY, type HackDetail, type HumanLabel } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { selectionInColumn, useAnnotateUi } from "./annotateUi.ts";
@@ -34,6 +34,9 @@ function ColumnTools({ groupId, rolloutId }: { groupId: string; rolloutId: strin
   const quote = useAnnotateUi((s) => s.quote);
   const openHackForm = useAnnotateUi((s) => s.openHackForm);
   const closeHackForm = useAnnotateUi((s) => s.closeHackForm);
+  // The note's textarea exists only while it is edited: 64 textareas in the column headers made
+  // every header update force a synchronous layout of the group (about 19 ms per setting change).
+  const [editingNote, setEditingNote] = useState(false);
   // The selection is read on pointer down, before the click can move it.
   const selected = useRef("");
   const initial: HackDetail = {
@@ -110,13 +113,32 @@ function ColumnTools({ groupId, rolloutId }: { groupId: string; rolloutId: strin
           <FindSimilar groupId={groupId} rolloutId={rolloutId} />
         </Suspense>
       ) : null}
-      <NoteField
-        value={note}
-        label="Note"
-        testId="annotate.rollout-note"
-        rows={1}
-        onCommit={(text) => setRolloutNote(groupId, rolloutId, text.trim() === "" ? "" : text)}
-      />
+      {editingNote ? (
+        <NoteField
+          value={note}
+          label="Note"
+          testId="annotate.rollout-note"
+          rows={2}
+          focusOnMount
+          onDone={() => setEditingNote(false)}
+          onCommit={(text) => setRolloutNote(groupId, rolloutId, text.trim() === "" ? "" : text)}
+        />
+      ) : (
+        <div className={styles.row}>
+          {note === "" ? null : (
+            <p className={styles.noteText} data-testid="annotate.rollout-note-text">
+              {note}
+            </p>
+          )}
+          <button
+            type="button"
+            data-testid="annotate.rollout-note-edit"
+            onClick={() => setEditingNote(true)}
+          >
+            {note === "" ? "Add note" : "Edit note"}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

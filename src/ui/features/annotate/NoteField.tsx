@@ -14,14 +14,25 @@ export default function NoteField({
   label,
   testId,
   rows = 2,
+  focusOnMount = false,
+  onDone,
 }: {
   value: string;
   onCommit: (text: string) => void;
   label: string;
   testId: string;
   rows?: number;
+  /** Take the focus when shown (a field opened on demand). */
+  focusOnMount?: boolean;
+  /** Called after the field loses the focus (and its draft is saved). */
+  onDone?: () => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Focus is DOM state (an external system); once, when a field opened on demand appears.
+  useEffect(() => {
+    if (focusOnMount) field.current?.focus();
+  }, [focusOnMount]);
   // The timer and the pending text live outside render: the timer is an external system.
   const pending = useRef<{ text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
   const commit = useRef(onCommit);
@@ -51,6 +62,7 @@ export default function NoteField({
     <label className={styles.note}>
       <span className={styles.noteLabel}>{label}</span>
       <textarea
+        ref={field}
         rows={rows}
         value={draft ?? value}
         data-testid={testId}
@@ -60,7 +72,10 @@ export default function NoteField({
           if (pending.current !== null) clearTimeout(pending.current.timer);
           pending.current = { text, timer: setTimeout(flush, COMMIT_DELAY_MS) };
         }}
-        onBlur={flush}
+        onBlur={() => {
+          flush();
+          onDone?.();
+        }}
       />
     </label>
   );
