@@ -156,6 +156,15 @@ describe("annotate in the group view", () => {
     await page.keyboard.press("p");
     await annotate.label(labelled[1]!, "fail").click();
     expect(await annotate.labels(labelled)).toEqual(["pass", "fail"]);
+    // h opens the focused rollout's hack form, with the focus in it; cancel leaves no hack.
+    await annotate.column(labelled[1]!).getByTestId("rollout-column.body").focus();
+    await page.keyboard.press("h");
+    await annotate.hackForm(labelled[1]!).waitFor();
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? ""),
+    ).toBe("annotate.hack-reason");
+    await annotate.hackForm(labelled[1]!).getByText("Cancel", { exact: true }).click();
+    expect(await annotate.hackToggle(labelled[1]!).getAttribute("data-hack")).toBe("false");
     // Typing in a note never triggers a shortcut.
     await annotate.column(labelled[0]!).getByTestId("annotate.rollout-note-edit").click();
     await annotate.rolloutNote(labelled[0]!).fill("polite and correct; p f d h");

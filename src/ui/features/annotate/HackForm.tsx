@@ -2,7 +2,7 @@
  * The hack form of one rollout: a reason from the taxonomy, a note, and the quoted offending text
  * (prefilled from the selection in that rollout's transcript when the form opened; editable).
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { HackDetail } from "../../../core/index.ts";
 import styles from "./Annotate.module.css";
 
@@ -27,6 +27,9 @@ export default function HackForm({
   const [note, setNote] = useState(initial.note);
   const [quote, setQuote] = useState(initial.quote);
   const id = useId();
+  const first = useRef<HTMLSelectElement>(null);
+  // The form opens from a button or the h key: the focus moves into it (DOM focus is external).
+  useEffect(() => first.current?.focus(), []);
   // A reason removed from the taxonomy since it was chosen stays selectable for this hack.
   const choices = reasons.includes(reason) || reason === "" ? reasons : [...reasons, reason];
   return (
@@ -41,6 +44,7 @@ export default function HackForm({
     >
       <label htmlFor={`${id}-reason`}>Reason</label>
       <select
+        ref={first}
         id={`${id}-reason`}
         value={reason}
         data-testid="annotate.hack-reason"
