@@ -11,8 +11,8 @@
  *   BENCH_ROUNDS=5 ...               loads per file (default 3; medians are reported)
  *   npm run bench:browser -- --scroll-only   just the group browser's scroll benchmark (T8)
  *   npm run bench:browser -- --no-scroll     everything but it
- *   npm run bench:browser -- --interaction-only   just the setting-change latency (T5,
- *                                                 bench/interaction.ts)
+ *   npm run bench:browser -- --interaction-only   just the setting-change and ranking-keystroke
+ *                                                 latencies (T5, bench/interaction.ts)
  */
 import { Buffer } from "node:buffer";
 import { closeSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
@@ -23,13 +23,18 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../e2e/harness/browser.ts";
 import { startPreviewServer } from "../e2e/harness/server.ts";
 import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
-import { benchSettingChange, settingChangeLine } from "./interaction.ts";
+import {
+  benchRankingKeystroke,
+  benchSettingChange,
+  rankingKeystrokeLine,
+  settingChangeLine,
+} from "./interaction.ts";
 
 const BIG = process.argv.includes("--big") || process.env.BENCH_BIG === "1";
 /** `--scroll-only` runs just the group browser's scroll benchmark; `--no-scroll` skips it. */
 const SCROLL_ONLY = process.argv.includes("--scroll-only");
 const SCROLL = !process.argv.includes("--no-scroll");
-/** `--interaction-only` runs just the setting change on a 64-rollout group (bench/interaction.ts). */
+/** `--interaction-only` runs just the setting change and the ranking keystroke (bench/interaction.ts). */
 const INTERACTION_ONLY = process.argv.includes("--interaction-only");
 const MB = 1e6;
 const DATA_DIR = fileURLToPath(new URL("./.data/", import.meta.url));
@@ -991,6 +996,10 @@ async function main(): Promise<void> {
       const interaction = await benchSettingChange(browser, server.url);
       console.log(settingChangeLine(interaction));
       for (const c of interaction.checks) check(false, c);
+      log("ranking keystroke on a 64-rollout group (bench/interaction.ts)");
+      const ranking = await benchRankingKeystroke(browser, server.url);
+      console.log(rankingKeystrokeLine(ranking));
+      for (const c of ranking.checks) check(false, c);
     }
   } finally {
     await browser.close();

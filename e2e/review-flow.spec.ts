@@ -138,7 +138,12 @@ describe("review flow", () => {
     const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     expect(await dialog.isVisible()).toBe(true);
     const titles = await dialog.locator("h3").allInnerTexts();
-    expect(titles).toEqual(["Review queue", "Group browser", "Compare (blind pairwise)"]);
+    expect(titles).toEqual([
+      "Review queue",
+      "Group browser",
+      "Annotate (group view)",
+      "Compare (blind pairwise)",
+    ]);
     const text = await dialog.innerText();
     for (const want of [
       "next group in the queue",

@@ -3,14 +3,19 @@
  * main-thread fallback when Workers are unavailable (jsdom, or a browser that refuses them).
  */
 import { ngramCluster } from "../core/index.ts";
-import type { ClusterOutput, ComputeReply, ComputeRequest } from "./computeProtocol.ts";
+import {
+  similarToQuery,
+  type ClusterOutput,
+  type ComputeReply,
+  type ComputeRequest,
+} from "./computeProtocol.ts";
 
 let worker: Worker | null = null;
 let workerUnavailable = false;
 let nextId = 1;
 const pending = new Map<
   number,
-  { resolve: (r: ClusterOutput) => void; reject: (e: Error) => void }
+  { resolve: (r: ClusterOutput | Float64Array) => void; reject: (e: Error) => void }
 >();
 
 function computeWorker(): Worker | null {
@@ -61,7 +66,41 @@ export function clusterTexts(
   const requestId = nextId++;
   const request: ComputeRequest = { kind: "cluster", requestId, texts, ...config };
   return new Promise((resolve, reject) => {
-    pending.set(requestId, { resolve, reject });
+    pending.set(requestId, {
+      resolve: (r) => (r instanceof Float64Array ? reject(mismatch()) : resolve(r)),
+      reject,
+    });
+    w.postMessage(request);
+  });
+}
+
+const mismatch = () => new Error("the compute worker answered with the wrong kind of result");
+
+/**
+ * n-gram Jaccard similarity of `query` with each of `texts` ("find similar"), in the worker.
+ *
+ * @returns similarity[i] for texts[i], in [0, 1]
+ */
+export function similarTexts(
+  query: string,
+  texts: readonly string[],
+  n: number,
+): Promise<Float64Array> {
+  const w = typeof Worker === "undefined" ? null : computeWorker();
+  if (w === null) {
+    try {
+      return Promise.resolve(similarToQuery(query, texts, n));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  const requestId = nextId++;
+  const request: ComputeRequest = { kind: "similar", requestId, query, texts, n };
+  return new Promise((resolve, reject) => {
+    pending.set(requestId, {
+      resolve: (r) => (r instanceof Float64Array ? resolve(r) : reject(mismatch())),
+      reject,
+    });
     w.postMessage(request);
   });
 }

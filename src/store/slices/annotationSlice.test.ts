@@ -65,3 +65,74 @@ describe("undo and redo", () => {
     expect(s.getState().annotations.groups.g?.hacks).toEqual([]);
   });
 });
+
+describe("annotation slice: the annotate feature's actions", () => {
+  const group = (id: string) => useStore.getState().annotations.groups[id];
+
+  it("sets a ranking as one undo step, and an equal ranking changes nothing", () => {
+    const s = store();
+    s.getState().setRanking("g", [["a"], ["b", "c"]]);
+    expect(group("g")?.ranking).toEqual([["a"], ["b", "c"]]);
+    const past = s.getState().annotationPast.length;
+    s.getState().setRanking("g", [["a"], ["b", "c"]]);
+    expect(s.getState().annotationPast.length).toBe(past);
+    s.getState().setRanking("g", [["b", "c"], ["a"]]);
+    s.getState().undoAnnotation();
+    expect(group("g")?.ranking).toEqual([["a"], ["b", "c"]]);
+    s.getState().setRanking("g", []);
+    expect(group("g")).toBeUndefined();
+  });
+
+  it("sets and clears labels", () => {
+    const s = store();
+    s.getState().setLabel("g", "a", "pass");
+    s.getState().setLabel("g", "b", "defer");
+    expect(group("g")?.labels).toEqual({ a: "pass", b: "defer" });
+    s.getState().setLabel("g", "a", null);
+    s.getState().setLabel("g", "b", null);
+    expect(group("g")).toBeUndefined();
+    expect(s.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+  });
+
+  it("marks a hack with its details, edits them, and unmarks both", () => {
+    const s = store();
+    const detail = { reason: "invented id", note: "ORD-9999", quote: "order ORD-9999" };
+    s.getState().markHack("g", "a", detail);
+    expect(group("g")).toMatchObject({ hacks: ["a"], hackDetails: { a: detail } });
+    const past = s.getState().annotationPast.length;
+    s.getState().markHack("g", "a", { ...detail });
+    expect(s.getState().annotationPast.length).toBe(past);
+    s.getState().markHack("g", "a", { ...detail, note: "edited" });
+    expect(group("g")?.hacks).toEqual(["a"]);
+    expect(group("g")?.hackDetails.a?.note).toBe("edited");
+    s.getState().unmarkHack("g", "a");
+    expect(group("g")).toBeUndefined();
+    s.getState().undoAnnotation();
+    expect(group("g")?.hackDetails.a?.note).toBe("edited");
+  });
+
+  it("sets group and rollout notes; empty notes are removed", () => {
+    const s = store();
+    s.getState().setGroupNotes("g", "looked at it");
+    s.getState().setRolloutNote("g", "a", "fine");
+    expect(group("g")).toMatchObject({ notes: "looked at it", rolloutNotes: { a: "fine" } });
+    s.getState().setRolloutNote("g", "a", "");
+    s.getState().setGroupNotes("g", "");
+    expect(group("g")).toBeUndefined();
+  });
+
+  it("edits the hack taxonomy, dropping blank and repeated reasons; undoable", () => {
+    const s = store();
+    s.getState().setHackReasons(["a", " b ", "", "a"]);
+    expect(s.getState().annotations.hackReasons).toEqual(["a", "b"]);
+    const past = s.getState().annotationPast.length;
+    s.getState().setHackReasons(["a", "b"]);
+    expect(s.getState().annotationPast.length).toBe(past);
+    s.getState().undoAnnotation();
+    expect(s.getState().annotations.hackReasons).toEqual(ANNOTATIONS_EMPTY.hackReasons);
+  });
+
+  it("finds nothing similar while no dataset is loaded", async () => {
+    expect(await store().getState().findSimilar("g", "a")).toEqual([]);
+  });
+});

@@ -8,11 +8,24 @@ import {
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
   groupAnnotationIsEmpty,
+  rolloutText,
   type Annotations,
   type GroupAnnotation,
+  type HackDetail,
+  type HumanLabel,
+  type Ranking,
 } from "../../core/index.ts";
+import { similarTexts } from "../../workers/computeClient.ts";
 import type { Store } from "../index.ts";
 import type { PersistState } from "../persistence/annotationsSync.ts";
+
+/** One rollout of another group compared with a marked hack ("find similar"). */
+export interface SimilarCandidate {
+  readonly groupId: string;
+  readonly rolloutId: string;
+  /** n-gram Jaccard similarity with the hack's text, in [0, 1]. */
+  readonly similarity: number;
+}
 
 /** Undo steps kept per dataset. */
 export const UNDO_LIMIT = 500;
@@ -34,6 +47,24 @@ export interface AnnotationSlice {
   readonly setReviewed: (groupId: string, reviewed: boolean) => void;
   readonly undoAnnotation: () => void;
   readonly redoAnnotation: () => void;
+  /** Replace a group's ranking (the ranking panel's edits, built with core's rankingEdit). */
+  readonly setRanking: (groupId: string, ranking: Ranking) => void;
+  /** Set a rollout's human label; null removes it. */
+  readonly setLabel: (groupId: string, rolloutId: string, label: HumanLabel | null) => void;
+  /** Mark a rollout as a hack with its details, or update the details of a marked one. */
+  readonly markHack: (groupId: string, rolloutId: string, detail: HackDetail) => void;
+  /** Unmark a hack; its details go too. */
+  readonly unmarkHack: (groupId: string, rolloutId: string) => void;
+  readonly setGroupNotes: (groupId: string, notes: string) => void;
+  /** Set a rollout's note; "" removes it. */
+  readonly setRolloutNote: (groupId: string, rolloutId: string, note: string) => void;
+  /** Replace the hack taxonomy (blank and repeated reasons are dropped). */
+  readonly setHackReasons: (reasons: readonly string[]) => void;
+  /**
+   * Every rollout of the other parsed groups with its n-gram similarity to one rollout's text
+   * (settings' n and completion rule), computed in the compute worker. Nothing is stored.
+   */
+  readonly findSimilar: (groupId: string, rolloutId: string) => Promise<SimilarCandidate[]>;
 }
 
 type AnnotationState = Pick<AnnotationSlice, "annotations" | "annotationPast" | "annotationFuture">;
@@ -56,7 +87,28 @@ function withGroup(annotations: Annotations, groupId: string, next: GroupAnnotat
   return { ...annotations, groups };
 }
 
-export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice> = (set) => ({
+function editGroup(
+  s: AnnotationState,
+  groupId: string,
+  update: (current: GroupAnnotation) => GroupAnnotation,
+): Partial<AnnotationState> {
+  const current = s.annotations.groups[groupId] ?? GROUP_ANNOTATION_EMPTY;
+  const next = update(current);
+  if (next === current) return {};
+  return commit(s, withGroup(s.annotations, groupId, next));
+}
+
+function sameTiers(a: Ranking, b: Ranking): boolean {
+  return a.length === b.length && a.every((t, i) => t.join("\u0000") === b[i]!.join("\u0000"));
+}
+
+function omit<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
+
+export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice> = (set, get) => ({
   annotations: ANNOTATIONS_EMPTY,
   persist: { status: "off" },
   annotationPast: [],
@@ -73,6 +125,89 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
       if (current.reviewed === reviewed) return {};
       return commit(s, withGroup(s.annotations, groupId, { ...current, reviewed }));
     }),
+  setRanking: (groupId, ranking) =>
+    set((s) =>
+      editGroup(s, groupId, (a) =>
+        sameTiers(a.ranking, ranking) ? a : { ...a, ranking: ranking.map((t) => [...t]) },
+      ),
+    ),
+  setLabel: (groupId, rolloutId, label) =>
+    set((s) =>
+      editGroup(s, groupId, (a) => {
+        if ((a.labels[rolloutId] ?? null) === label) return a;
+        const labels = omit(a.labels, rolloutId);
+        if (label !== null) labels[rolloutId] = label;
+        return { ...a, labels };
+      }),
+    ),
+  markHack: (groupId, rolloutId, detail) =>
+    set((s) =>
+      editGroup(s, groupId, (a) => {
+        const old = a.hackDetails[rolloutId];
+        const marked = a.hacks.includes(rolloutId);
+        if (
+          marked &&
+          old !== undefined &&
+          old.reason === detail.reason &&
+          old.note === detail.note &&
+          old.quote === detail.quote
+        )
+          return a;
+        return {
+          ...a,
+          hacks: marked ? a.hacks : [...a.hacks, rolloutId],
+          hackDetails: { ...a.hackDetails, [rolloutId]: { ...detail } },
+        };
+      }),
+    ),
+  unmarkHack: (groupId, rolloutId) =>
+    set((s) =>
+      editGroup(s, groupId, (a) =>
+        !a.hacks.includes(rolloutId) && a.hackDetails[rolloutId] === undefined
+          ? a
+          : {
+              ...a,
+              hacks: a.hacks.filter((h) => h !== rolloutId),
+              hackDetails: omit(a.hackDetails, rolloutId),
+            },
+      ),
+    ),
+  setGroupNotes: (groupId, notes) =>
+    set((s) => editGroup(s, groupId, (a) => (a.notes === notes ? a : { ...a, notes }))),
+  setRolloutNote: (groupId, rolloutId, note) =>
+    set((s) =>
+      editGroup(s, groupId, (a) => {
+        if ((a.rolloutNotes[rolloutId] ?? "") === note) return a;
+        const rolloutNotes = omit(a.rolloutNotes, rolloutId);
+        if (note !== "") rolloutNotes[rolloutId] = note;
+        return { ...a, rolloutNotes };
+      }),
+    ),
+  setHackReasons: (reasons) =>
+    set((s) => {
+      const clean = [...new Set(reasons.map((r) => r.trim()).filter((r) => r !== ""))];
+      const old = s.annotations.hackReasons;
+      if (clean.length === old.length && clean.every((r, i) => r === old[i])) return {};
+      return commit(s, { ...s.annotations, hackReasons: clean });
+    }),
+  findSimilar: async (groupId, rolloutId) => {
+    const { load, settings } = get();
+    if (load.status !== "ready") return [];
+    const source = load.groups.get(groupId)?.rollouts.find((r) => r.id === rolloutId);
+    if (source === undefined) return [];
+    const others: Omit<SimilarCandidate, "similarity">[] = [];
+    const texts: string[] = [];
+    for (const [id, group] of load.groups) {
+      if (id === groupId) continue;
+      for (const r of group.rollouts) {
+        others.push({ groupId: id, rolloutId: r.id });
+        texts.push(rolloutText(r, settings.completionRule));
+      }
+    }
+    const query = rolloutText(source, settings.completionRule);
+    const similarity = await similarTexts(query, texts, settings.ngram);
+    return others.map((o, i) => ({ ...o, similarity: similarity[i]! }));
+  },
   undoAnnotation: () =>
     set((s) => {
       const previous = s.annotationPast[s.annotationPast.length - 1];

@@ -13,6 +13,7 @@ import ReviewBar from "../features/review/ReviewBar.tsx";
 import { REVIEW_SHORTCUTS } from "../features/review/shortcuts.ts";
 import { PAIRWISE_SHORTCUTS } from "../features/pairwise/shortcuts.ts";
 import { GROUP_BROWSER_SHORTCUTS } from "../features/groups/shortcuts.ts";
+import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import { useWindowFileDrop } from "./useWindowFileDrop.ts";
@@ -41,6 +42,7 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
 const SHORTCUTS: readonly ShortcutGroup[] = [
   REVIEW_SHORTCUTS,
   GROUP_BROWSER_SHORTCUTS,
+  ANNOTATE_SHORTCUTS,
   PAIRWISE_SHORTCUTS,
 ];
 

@@ -1,15 +1,20 @@
 /**
  * The open group: its heading, the reviewed mark, and tabs over the feature views (rollouts side
- * by side, the metrics panel, the divergence view). Heavy views load on demand.
+ * by side with the annotation controls, the metrics panel, the divergence view, blind pairwise
+ * comparison). Heavy views load on demand.
  */
-import { lazy, Suspense, useState, type Ref } from "react";
+import { lazy, Suspense, useCallback, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
-import { useGroupAnnotation } from "../../store/hooks.ts";
+import { useGroupAnnotation, type GroupView } from "../../store/hooks.ts";
+import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
+import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
 const PairwiseView = lazy(() => import("../features/pairwise/PairwiseView.tsx"));
+// The ranking panel, notes and taxonomy load beside the columns, never in front of them.
+const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"));
 
 const TABS = [
   { id: "rollouts", label: "Rollouts" },
@@ -31,6 +36,18 @@ export default function GroupWorkspace({
   const [tab, setTab] = useState<Tab>("rollouts");
   const annotation = useGroupAnnotation(groupId);
   const setReviewed = useStore((s) => s.setReviewed);
+  const renderAnnotatePanel = useCallback(
+    (view: GroupView) => (
+      <Suspense fallback={null}>
+        <AnnotatePanel parsed={view} />
+      </Suspense>
+    ),
+    [],
+  );
+  const renderColumnTools = useCallback(
+    (rolloutId: string) => <ColumnTools groupId={groupId} rolloutId={rolloutId} />,
+    [groupId],
+  );
   return (
     <section
       ref={ref}
@@ -68,7 +85,13 @@ export default function GroupWorkspace({
       <div role="tabpanel" className="workspace__panel">
         <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
           {tab === "rollouts" ? (
-            <GroupDetail groupId={groupId} />
+            <AnnotateKeys groupId={groupId}>
+              <GroupDetail
+                groupId={groupId}
+                renderColumnTools={renderColumnTools}
+                renderAboveColumns={renderAnnotatePanel}
+              />
+            </AnnotateKeys>
           ) : tab === "metrics" ? (
             <MetricsPanel groupId={groupId} />
           ) : tab === "compare" ? (

@@ -2,10 +2,20 @@
  * The header of one rollout column: pass or fail, flags, the cluster chip, counts, and the numbers
  * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
  */
+import { memo, type ReactNode } from "react";
 import type { MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
 import type { RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
+
+/** Where a column of numbers comes from: the reward, or the human ranking (annotation issue). */
+function Source({ of }: { of: "reward" | "human" }) {
+  return (
+    <span className={styles.source} data-testid={`metric-source.${of}`} title={`Source: ${of}`}>
+      {of}
+    </span>
+  );
+}
 
 /** A metric's plain value under its stable test id, and an en dash beside it when absent. */
 function Metric({ value, testId }: { value: string; testId: string }) {
@@ -17,7 +27,7 @@ function Metric({ value, testId }: { value: string; testId: string }) {
   );
 }
 
-export default function ColumnHeader({
+function ColumnHeader({
   column: c,
   hints,
   clustersPending,
@@ -26,6 +36,7 @@ export default function ColumnHeader({
   pinned,
   canPin,
   onTogglePin,
+  renderTools,
 }: {
   column: RolloutColumn;
   hints: MetricFormulas;
@@ -35,6 +46,8 @@ export default function ColumnHeader({
   pinned: boolean;
   canPin: boolean;
   onTogglePin: (id: string) => void;
+  /** Another feature's controls for this rollout (composed by ui/app); keep it stable. */
+  renderTools?: (rolloutId: string) => ReactNode;
 }) {
   return (
     <header className={styles.columnHead}>
@@ -93,13 +106,13 @@ export default function ColumnHeader({
         <thead>
           <tr>
             <th scope="col" title={hints.reward}>
-              Reward
+              Reward <Source of="reward" />
             </th>
             <th scope="col" title={hints.rank}>
-              Rank
+              Rank <Source of="reward" />
             </th>
             <th scope="col" title={hints.winRate}>
-              Win rate
+              Win rate <Source of="reward" />
             </th>
           </tr>
         </thead>
@@ -121,14 +134,14 @@ export default function ColumnHeader({
         <thead>
           <tr>
             <th scope="col" title={hints.advantage}>
-              Advantage
+              Advantage <Source of="reward" />
             </th>
             <th
               scope="col"
               aria-label="GAR advantage"
               title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
             >
-              GAR adv.
+              GAR adv. {hasGar ? <Source of="human" /> : null}
             </th>
             {hasTrainer ? (
               <th
@@ -166,6 +179,43 @@ export default function ColumnHeader({
           ))}
         </ul>
       ) : null}
+      {renderTools?.(c.id)}
     </header>
   );
 }
+
+function sameColumn(a: RolloutColumn, b: RolloutColumn): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof RolloutColumn)[];
+  return keys.every((k) => {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) return true;
+    if (k === "plain") {
+      const p = x as RolloutColumn["plain"];
+      const q = y as RolloutColumn["plain"];
+      return (Object.keys(p) as (keyof RolloutColumn["plain"])[]).every((n) => p[n] === q[n]);
+    }
+    if (k === "components") {
+      const p = x as RolloutColumn["components"];
+      const q = y as RolloutColumn["components"];
+      return (
+        p.length === q.length && p.every((c, i) => c.name === q[i]!.name && c.value === q[i]!.value)
+      );
+    }
+    return false;
+  });
+}
+
+/**
+ * Memoised on the column's values: the view model is rebuilt on every change of the group's
+ * analysis, and a ranking keystroke changes the numbers of a few columns only (the 64-rollout
+ * ranking benchmark, bench/interaction.ts).
+ */
+export default memo(ColumnHeader, (prev, next) => {
+  const keys = Object.keys(next) as (keyof typeof next)[];
+  return (
+    keys.length === Object.keys(prev).length &&
+    keys.every((k) => (k === "column" ? sameColumn(prev.column, next.column) : prev[k] === next[k]))
+  );
+});

@@ -14,6 +14,7 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type ReactNode,
   type UIEvent,
 } from "react";
 import {
@@ -24,7 +25,7 @@ import {
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
+import { useGroupAnalysis, useSettings, type GroupView } from "../../../store/hooks.ts";
 import ColumnHeader from "./ColumnHeader.tsx";
 import {
   MAX_PINNED,
@@ -79,14 +80,23 @@ function useScrollSync(enabled: boolean) {
   );
 }
 
+/**
+ * Composition slot: extra controls in each column's header (ui/app passes another feature's, e.g.
+ * the annotation tools). Keep it stable (useCallback) and its output memoised: it runs for every
+ * column on every render of the group.
+ */
+export type RenderColumnTools = (rolloutId: string) => ReactNode;
+
 function Columns({
   group,
   analysis,
   clustersPending,
+  renderColumnTools,
 }: {
   group: RolloutGroup;
   analysis: GroupAnalysis;
   clustersPending: boolean;
+  renderColumnTools?: RenderColumnTools;
 }) {
   const settings = useSettings();
   const hints = useMemo(() => metricFormulas(settings), [settings]);
@@ -175,6 +185,7 @@ function Columns({
                 pinned={slot !== undefined}
                 canPin={pinned.length < MAX_PINNED}
                 onTogglePin={onTogglePin}
+                renderTools={renderColumnTools}
               />
               {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
               <div
@@ -195,7 +206,19 @@ function Columns({
 }
 
 /** The selected group of the loaded dataset; an indexed file's group is parsed when first opened. */
-export function GroupDetail({ groupId }: { groupId: string }) {
+export function GroupDetail({
+  groupId,
+  renderColumnTools,
+  renderAboveColumns,
+}: {
+  groupId: string;
+  renderColumnTools?: RenderColumnTools;
+  /**
+   * Composition slot above the columns, given the group view computed here (ui/app passes
+   * another feature's panel, e.g. the ranking), so it is not computed twice per change.
+   */
+  renderAboveColumns?: (view: GroupView) => ReactNode;
+}) {
   const ensureGroup = useStore((s) => s.ensureGroup);
   const parsed = useGroupAnalysis(groupId);
   // Parsing a group of an indexed file is a request to the worker: an external system.
@@ -211,11 +234,15 @@ export function GroupDetail({ groupId }: { groupId: string }) {
     );
   }
   return (
-    <Columns
-      group={parsed.group}
-      analysis={parsed.analysis}
-      clustersPending={parsed.clusters.status !== "done"}
-    />
+    <>
+      {renderAboveColumns?.(parsed)}
+      <Columns
+        group={parsed.group}
+        analysis={parsed.analysis}
+        clustersPending={parsed.clusters.status !== "done"}
+        renderColumnTools={renderColumnTools}
+      />
+    </>
   );
 }
 
