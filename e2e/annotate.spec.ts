@@ -174,7 +174,7 @@ describe("annotate in the group view", () => {
     expect(await annotate.labels(labelled)).toEqual(["pass", "fail"]);
     expect(await annotate.hackForm(labelled[0]!).count()).toBe(0);
 
-    await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
+    await page.locator('[data-testid="annotations.saved"][data-pending="0"]').waitFor();
     const before = await uiState(annotate, view, ids);
     expect(before.notes).toBe("checked the refunds");
     expect(before.rolloutNotes).toEqual(["polite and correct; p f d h"]);

@@ -41,6 +41,8 @@ describe("annotations survive a reload", () => {
     await page.getByTestId("annotations-clear").click();
     await page.getByTestId("annotations-clear-confirm").click();
     expect(await page.getByTestId("annotations-export").isDisabled()).toBe(true);
+    // The deletion is done in storage before the page says so; only then reload.
+    await page.getByTestId("annotations.message").getByText("Deleted this dataset").waitFor();
     await page.reload();
     await loaderPage.groupIds();
     await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();

@@ -76,8 +76,8 @@ describe("blind pairwise comparison", () => {
     for (let i = 0; i < 3; i++) await choose();
     await compare.waitProgress("4 of 14");
 
-    // Every choice is saved: a reload resumes the session where it was.
-    await page.waitForTimeout(300);
+    // Every choice is saved: once storage has every write, a reload resumes the session.
+    await page.locator('[data-testid="annotations.saved"][data-pending="0"]').waitFor();
     await page.reload();
     await loaderPage.groupIds();
     await compare.open();

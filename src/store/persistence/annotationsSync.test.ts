@@ -67,8 +67,10 @@ describe("annotations in IndexedDB", () => {
     const first = setup(db);
     await first.open("run.jsonl", "{}\n");
     first.store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/1") });
+    // While the write is in flight the state says so; once stored, nothing is pending.
+    expect(first.store.getState().persist).toMatchObject({ status: "saved", pending: 1 });
     await first.sync.flushed();
-    expect(first.store.getState().persist.status).toBe("saved");
+    expect(first.store.getState().persist).toMatchObject({ status: "saved", pending: 0 });
 
     // A reload (or a crashed tab): a new store over the same database, the same file renamed.
     const second = setup(db);

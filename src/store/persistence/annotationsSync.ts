@@ -18,6 +18,8 @@ export type PersistState =
       /** Groups restored when the dataset opened, and records that failed validation. */
       readonly restored: number;
       readonly rejected: readonly string[];
+      /** Writes not finished yet: 0 once every change so far is in storage. */
+      readonly pending: number;
     }
   | { readonly status: "error"; readonly message: string };
 
@@ -73,6 +75,7 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
   let generation = 0;
   let writes: Promise<void> = Promise.resolve();
   let applyingRestore = false;
+  let pending = 0;
 
   const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
     const changes = annotationChanges(before, after);
@@ -80,23 +83,35 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
       before.annotator !== after.annotator || before.hackReasons !== after.hackReasons;
     if (changes.length === 0 && !metaChanged) return;
     const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
+    pending++;
+    savedState();
     writes = writes
       .then(() => db.save(fp, name, meta, changes))
       .then(
         () => {
-          const persist = store.getState().persist;
-          store.setState({
-            persist: {
-              status: "saved",
-              at: Date.now(),
-              restored: persist.status === "saved" ? persist.restored : 0,
-              rejected: persist.status === "saved" ? persist.rejected : [],
-            },
-          });
+          pending--;
+          savedState();
         },
-        (e: unknown) =>
-          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } }),
+        (e: unknown) => {
+          pending--;
+          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
+        },
       );
+  };
+
+  /** The saved state with the current count of unfinished writes (an error stays shown). */
+  const savedState = (): void => {
+    const persist = store.getState().persist;
+    if (persist.status === "error") return;
+    store.setState({
+      persist: {
+        status: "saved",
+        at: Date.now(),
+        restored: persist.status === "saved" ? persist.restored : 0,
+        rejected: persist.status === "saved" ? persist.rejected : [],
+        pending,
+      },
+    });
   };
 
   const open = (loadFile: File, dataset: LoadedDataset): void => {
@@ -126,6 +141,7 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
             at: Date.now(),
             restored: Object.keys(restored.annotations.groups).length,
             rejected: restored.rejected,
+            pending,
           },
         });
         applyingRestore = false;
@@ -167,6 +183,9 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
       if (fp === null) return;
       writes = writes.then(() => db.clear(fp));
       await writes;
+      store.setState({
+        persist: { status: "saved", at: Date.now(), restored: 0, rejected: [], pending },
+      });
     },
     flushed: () => writes,
     stop: unsubscribe,

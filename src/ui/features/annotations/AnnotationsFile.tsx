@@ -163,11 +163,17 @@ export default function AnnotationsFile() {
               setConfirming(false);
               if (annotationsSync === null) setAnnotations(ANNOTATIONS_EMPTY);
               else
-                annotationsSync.clear().catch((e: unknown) =>
-                  setMessage({
-                    text: `Stored annotations could not be deleted: ${e instanceof Error ? e.message : String(e)}`,
-                    error: true,
-                  }),
+                annotationsSync.clear().then(
+                  () =>
+                    setMessage({
+                      text: "Deleted this dataset's annotations, here and in this browser's storage.",
+                      error: false,
+                    }),
+                  (e: unknown) =>
+                    setMessage({
+                      text: `Stored annotations could not be deleted: ${e instanceof Error ? e.message : String(e)}`,
+                      error: true,
+                    }),
                 );
             }}
           >
@@ -178,11 +184,18 @@ export default function AnnotationsFile() {
           </button>
         </span>
       ) : null}
-      <span className={styles.status} data-testid="annotations.saved" data-status={persist.status}>
+      <span
+        className={styles.status}
+        data-testid="annotations.saved"
+        data-status={persist.status}
+        data-pending={persist.status === "saved" ? persist.pending : undefined}
+      >
         {persist.status === "saved"
-          ? persist.restored > 0
-            ? `Saved in this browser (${persist.restored} group(s) restored)`
-            : "Saved in this browser"
+          ? persist.pending > 0
+            ? "Saving…"
+            : persist.restored > 0
+              ? `Saved in this browser (${persist.restored} group(s) restored)`
+              : "Saved in this browser"
           : persist.status === "restoring"
             ? "Looking for saved annotations…"
             : persist.status === "off"
