@@ -13,7 +13,7 @@
 import { Buffer } from "node:buffer";
 import { fileURLToPath } from "node:url";
 
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 
 import { generateTextGroup } from "./generate.ts";
 
@@ -91,14 +91,13 @@ const IN_PAGE = `(async () => {
 const round = (x: number): number => Number(x.toPrecision(4));
 
 /**
- * Opens the app at `baseUrl`, loads the 64-rollout group, and measures `rounds` setting changes
- * (scale group <-> none) and as many plain re-renders, interleaved.
+ * A fresh context with the 64-rollout group open and its clusters computed; `checks` starts with
+ * the column count, `errors` collects page errors for the caller to check at the end.
  */
-export async function benchSettingChange(
+async function openBenchGroup(
   browser: Browser,
   baseUrl: string,
-  rounds = 60,
-): Promise<{ change: Distribution; rerender: Distribution; checks: string[] }> {
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; checks: string[] }> {
   const checks: string[] = [];
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
@@ -113,6 +112,19 @@ export async function benchSettingChange(
   await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
   const columns = await page.getByTestId("rollout-column").count();
   if (columns !== 64) checks.push(`expected 64 rollout columns, found ${columns}`);
+  return { context, page, errors, checks };
+}
+
+/**
+ * Opens the app at `baseUrl`, loads the 64-rollout group, and measures `rounds` setting changes
+ * (scale group <-> none) and as many plain re-renders, interleaved.
+ */
+export async function benchSettingChange(
+  browser: Browser,
+  baseUrl: string,
+  rounds = 60,
+): Promise<{ change: Distribution; rerender: Distribution; checks: string[] }> {
+  const { context, page, errors, checks } = await openBenchGroup(browser, baseUrl);
   // A string, not a function: tsx's name-keeping helper (`__name`) does not exist in the page.
   const times = await page.evaluate<{ change: number[]; rerender: number[]; first: string }>(
     IN_PAGE.replace("ROUNDS", String(rounds)),
@@ -207,21 +219,8 @@ export async function benchRankingKeystroke(
   checks: string[];
   passes: number;
 }> {
-  const checks: string[] = [];
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${baseUrl}/`);
-  await page.getByTestId("file-input").setInputFiles({
-    name: "bench-64.jsonl",
-    mimeType: "application/jsonl",
-    buffer: Buffer.from(interactionGroupJsonl()),
-  });
-  await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
+  const { context, page, errors, checks } = await openBenchGroup(browser, baseUrl);
   await page.getByTestId("ranking.add-all").waitFor();
-  const columns = await page.getByTestId("rollout-column").count();
-  if (columns !== 64) checks.push(`expected 64 rollout columns, found ${columns}`);
   // A string, not a function: tsx's name-keeping helper (`__name`) does not exist in the page.
   const r = await page.evaluate<{
     keystroke: number[];
