@@ -216,6 +216,7 @@ export async function benchRankingKeystroke(
 ): Promise<{
   change: Distribution;
   rerender: Distribution;
+  eventTiming: EventTimingResult;
   checks: string[];
   passes: number;
 }> {
@@ -238,9 +239,13 @@ export async function benchRankingKeystroke(
   if (!r.live.includes("tier 1 of")) checks.push(`unexpected announcement "${r.live}"`);
   const gar = await page.getByTestId("metric-gar-advantage").first().textContent();
   if ((gar ?? "") === "") checks.push("no GAR advantage shown after the ranking");
+  const eventTiming = await rankingEventTiming(page, rounds);
+  if (eventTiming.count < rounds)
+    checks.push(`event timing saw ${eventTiming.count} of ${rounds} keys`);
   if (errors.length > 0) checks.push(`page errors: ${errors.join("; ")}`);
   await context.close();
   return {
+    eventTiming,
     change: distribution(r.keystroke),
     rerender: distribution(r.plain),
     checks,
@@ -248,10 +253,46 @@ export async function benchRankingKeystroke(
   };
 }
 
+export interface EventTimingResult {
+  readonly count: number;
+  /** Event Timing `duration`: key press to the next paint, as Chrome's INP counts it (8 ms steps). */
+  readonly duration: Distribution;
+  /** Event Timing `processingEnd - processingStart`: the handlers' own time. */
+  readonly processing: Distribution;
+}
+
+/**
+ * The same keystroke pressed for real (trusted input through the DevTools protocol, the way a user's
+ * key arrives, at whatever point of the frame), measured by the browser's Event Timing API.
+ */
+async function rankingEventTiming(page: Page, rounds: number): Promise<EventTimingResult> {
+  await page.evaluate(`(() => {
+    window.__keyTimings = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.name === "keydown")
+          window.__keyTimings.push({ d: e.duration, p: e.processingEnd - e.processingStart });
+    }).observe({ type: "event", durationThreshold: 0 });
+    document.querySelector('[data-testid="ranking.tiers"] [data-testid="ranking.item"]').focus();
+  })()`);
+  for (let i = 0; i < rounds; i++) {
+    await page.keyboard.press(i % 2 === 0 ? "Alt+ArrowDown" : "Alt+ArrowUp");
+    await page.waitForTimeout(30);
+  }
+  await page.waitForTimeout(300);
+  const timings = await page.evaluate<{ d: number; p: number }[]>("window.__keyTimings");
+  return {
+    count: timings.length,
+    duration: distribution(timings.map((t) => t.d)),
+    processing: distribution(timings.map((t) => t.p)),
+  };
+}
+
 /** One JSON line for the ranking keystroke. */
 export function rankingKeystrokeLine(result: {
   change: Distribution;
   rerender: Distribution;
+  eventTiming: EventTimingResult;
   passes: number;
 }): string {
   return JSON.stringify({
@@ -265,6 +306,10 @@ export function rankingKeystrokeLine(result: {
     baselineMedian: round(result.rerender.median),
     baselineP95: round(result.rerender.p95),
     ratioP95: round(result.change.p95 / result.rerender.p95),
+    eventTimingDurationMedian: round(result.eventTiming.duration.median),
+    eventTimingDurationP95: round(result.eventTiming.duration.p95),
+    eventTimingProcessingMedian: round(result.eventTiming.processing.median),
+    eventTimingProcessingP95: round(result.eventTiming.processing.p95),
   });
 }
 
