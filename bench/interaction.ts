@@ -240,8 +240,6 @@ export async function benchRankingKeystroke(
   const gar = await page.getByTestId("metric-gar-advantage").first().textContent();
   if ((gar ?? "") === "") checks.push("no GAR advantage shown after the ranking");
   const eventTiming = await rankingEventTiming(page, rounds);
-  if (eventTiming.count < rounds)
-    checks.push(`event timing saw ${eventTiming.count} of ${rounds} keys`);
   if (errors.length > 0) checks.push(`page errors: ${errors.join("; ")}`);
   await context.close();
   return {
@@ -254,10 +252,15 @@ export async function benchRankingKeystroke(
 }
 
 export interface EventTimingResult {
-  readonly count: number;
+  /**
+   * Keys the API reported: it reports only events of 16 ms or more, so the others were faster. The
+   * distributions count an unreported key as 8 ms (under 16, in the API's 8 ms steps).
+   */
+  readonly reported: number;
+  readonly keys: number;
   /** Event Timing `duration`: key press to the next paint, as Chrome's INP counts it (8 ms steps). */
   readonly duration: Distribution;
-  /** Event Timing `processingEnd - processingStart`: the handlers' own time. */
+  /** Event Timing `processingEnd - processingStart`, the handlers' own time, of the reported keys. */
   readonly processing: Distribution;
 }
 
@@ -281,9 +284,11 @@ async function rankingEventTiming(page: Page, rounds: number): Promise<EventTimi
   }
   await page.waitForTimeout(300);
   const timings = await page.evaluate<{ d: number; p: number }[]>("window.__keyTimings");
+  const unreported = Math.max(0, rounds - timings.length);
   return {
-    count: timings.length,
-    duration: distribution(timings.map((t) => t.d)),
+    reported: timings.length,
+    keys: rounds,
+    duration: distribution([...timings.map((t) => t.d), ...new Array<number>(unreported).fill(8)]),
     processing: distribution(timings.map((t) => t.p)),
   };
 }
@@ -310,6 +315,7 @@ export function rankingKeystrokeLine(result: {
     eventTimingDurationP95: round(result.eventTiming.duration.p95),
     eventTimingProcessingMedian: round(result.eventTiming.processing.median),
     eventTimingProcessingP95: round(result.eventTiming.processing.p95),
+    eventTimingKeysOver16ms: `${result.eventTiming.reported} of ${result.eventTiming.keys}`,
   });
 }
 

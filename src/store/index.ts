@@ -9,7 +9,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 import { openAnnotationsDb } from "./persistence/annotationsDb.ts";
-import { startAnnotationsSync } from "./persistence/annotationsSync.ts";
+import { startAnnotationsSync, type PersistState } from "./persistence/annotationsSync.ts";
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
@@ -76,8 +76,18 @@ export const useStore = create<Store>()(
 );
 
 /**
+ * Whether the annotations are saved in this browser, and any failure to: a store of its own, so the
+ * two status updates of every save never run the main store's selectors.
+ */
+export const usePersistStatus = create<{ readonly persist: PersistState }>()(() => ({
+  persist: { status: "off" },
+}));
+
+/**
  * Annotations are saved in IndexedDB as every action happens, keyed by the dataset's fingerprint
  * (not in localStorage: they can outgrow its quota, and they belong to one dataset).
  */
 export const annotationsSync =
-  typeof indexedDB === "undefined" ? null : startAnnotationsSync(useStore, openAnnotationsDb());
+  typeof indexedDB === "undefined"
+    ? null
+    : startAnnotationsSync(useStore, openAnnotationsDb(), usePersistStatus);

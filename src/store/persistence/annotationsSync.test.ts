@@ -39,7 +39,7 @@ function setup(db: AnnotationsDb) {
     annotations: ANNOTATIONS_EMPTY,
     persist: { status: "off" },
   }));
-  const sync = startAnnotationsSync(store, db);
+  const sync = startAnnotationsSync(store, db, store);
   syncs.push(sync);
   const open = async (name: string, text: string, rewards = [1, 0]) => {
     store.setState({ load: { status: "loading" }, annotations: ANNOTATIONS_EMPTY });

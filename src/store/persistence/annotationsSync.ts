@@ -32,9 +32,20 @@ interface SyncedState {
 }
 
 interface SyncedStore {
-  getState(): SyncedState;
-  setState(partial: Partial<Pick<SyncedState, "annotations" | "persist">>): void;
-  subscribe(listener: (state: SyncedState, previous: SyncedState) => void): () => void;
+  getState(): Omit<SyncedState, "persist">;
+  setState(partial: Partial<Pick<SyncedState, "annotations">>): void;
+  subscribe(
+    listener: (state: Omit<SyncedState, "persist">, previous: Omit<SyncedState, "persist">) => void,
+  ): () => void;
+}
+
+/**
+ * Where the save status lives. The studio keeps it in a store of its own, so that saving (two
+ * status updates per change) never runs the main store's selectors on the keystroke path.
+ */
+interface StatusStore {
+  getState(): Pick<SyncedState, "persist">;
+  setState(partial: Pick<SyncedState, "persist">): void;
 }
 
 /** What the user reads when a write fails: what happened and what to do. */
@@ -69,7 +80,11 @@ export interface AnnotationsSync {
   stop(): void;
 }
 
-export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): AnnotationsSync {
+export function startAnnotationsSync(
+  store: SyncedStore,
+  db: AnnotationsDb,
+  status: StatusStore,
+): AnnotationsSync {
   let fingerprint: string | null = null;
   let file = "";
   let generation = 0;
@@ -94,16 +109,16 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
         },
         (e: unknown) => {
           pending--;
-          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
+          status.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
         },
       );
   };
 
   /** The saved state with the current count of unfinished writes (an error stays shown). */
   const savedState = (): void => {
-    const persist = store.getState().persist;
+    const persist = status.getState().persist;
     if (persist.status === "error") return;
-    store.setState({
+    status.setState({
       persist: {
         status: "saved",
         at: Date.now(),
@@ -118,7 +133,7 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
     const mine = ++generation;
     fingerprint = null;
     file = dataset.file;
-    store.setState({ persist: { status: "restoring" } });
+    status.setState({ persist: { status: "restoring" } });
     fingerprintOf(loadFile, dataset)
       .then(async (fp) => {
         const restored = await db.load(fp);
@@ -134,8 +149,9 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
           groups: { ...restored.annotations.groups, ...current.groups },
         };
         applyingRestore = true;
-        store.setState({
-          annotations: merged,
+        store.setState({ annotations: merged });
+        applyingRestore = false;
+        status.setState({
           persist: {
             status: "saved",
             at: Date.now(),
@@ -144,12 +160,11 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
             pending,
           },
         });
-        applyingRestore = false;
         write(fp, file, restored.annotations, merged);
       })
       .catch((e: unknown) => {
         if (mine === generation)
-          store.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
+          status.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
       });
   };
 
@@ -160,7 +175,7 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
         if (previous.load.status === "ready") {
           generation++;
           fingerprint = null;
-          store.setState({ persist: { status: "off" } });
+          status.setState({ persist: { status: "off" } });
         }
         return;
       }
@@ -183,7 +198,7 @@ export function startAnnotationsSync(store: SyncedStore, db: AnnotationsDb): Ann
       if (fp === null) return;
       writes = writes.then(() => db.clear(fp));
       await writes;
-      store.setState({
+      status.setState({
         persist: { status: "saved", at: Date.now(), restored: 0, rejected: [], pending },
       });
     },

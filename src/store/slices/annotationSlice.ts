@@ -17,7 +17,6 @@ import {
 } from "../../core/index.ts";
 import { similarTexts } from "../../workers/computeClient.ts";
 import type { Store } from "../index.ts";
-import type { PersistState } from "../persistence/annotationsSync.ts";
 
 /** One rollout of another group compared with a marked hack ("find similar"). */
 export interface SimilarCandidate {
@@ -32,8 +31,6 @@ export const UNDO_LIMIT = 500;
 
 export interface AnnotationSlice {
   readonly annotations: Annotations;
-  /** Whether the annotations are saved in this browser (IndexedDB), and any failure to do so. */
-  readonly persist: PersistState;
   /** Earlier states, newest last, and undone states, newest last (undo and redo). */
   readonly annotationPast: readonly Annotations[];
   readonly annotationFuture: readonly Annotations[];
@@ -110,7 +107,6 @@ function omit<T>(record: Readonly<Record<string, T>>, key: string): Record<strin
 
 export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice> = (set, get) => ({
   annotations: ANNOTATIONS_EMPTY,
-  persist: { status: "off" },
   annotationPast: [],
   annotationFuture: [],
   setAnnotations: (annotations) => set((s) => commit(s, annotations)),

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { ANNOTATIONS_EMPTY, annotationsResolve, type Annotations } from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
-import { annotationsSync, useStore } from "../../../store/index.ts";
+import { annotationsSync, usePersistStatus, useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
 
@@ -33,7 +33,7 @@ export default function AnnotationsFile() {
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
   const annotations = useStore((s) => s.annotations);
   const setAnnotations = useStore((s) => s.setAnnotations);
-  const persist = useStore((s) => s.persist);
+  const persist = usePersistStatus((s) => s.persist);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [merging, setMerging] = useState<{ fileName: string; other: Annotations } | null>(null);
