@@ -79,6 +79,11 @@ describe("studio numbers match the CLI", () => {
       .filter((g) => new Set(g.rollouts.map((r) => r.reward)).size === 1)
       .map((g) => g.id);
     expect(zeroStd.length).toBeGreaterThan(0);
+    // The list filters in a deferred render: wait until it shows the filtered count.
+    await page
+      .getByTestId("filter-count")
+      .getByText(`${zeroStd.length} of ${groups.length} groups`)
+      .waitFor();
     const listed = await page
       .getByTestId("group-row")
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-group-id")));
@@ -86,6 +91,10 @@ describe("studio numbers match the CLI", () => {
     expect(page.url()).toContain("filter=zero-std");
     await page.reload();
     await loaderPage.groupIds();
+    await page
+      .getByTestId("filter-count")
+      .getByText(`${zeroStd.length} of ${groups.length} groups`)
+      .waitFor();
     expect(await page.getByTestId("group-row").count()).toBe(zeroStd.length);
     await page.getByTestId("filter-zero-std").uncheck();
 

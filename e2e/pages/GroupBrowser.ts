@@ -26,9 +26,13 @@ export class GroupBrowser {
     this.count = page.getByTestId("filter-count");
   }
 
-  /** Waits until the table is shown. */
+  /**
+   * Waits until the table is shown and its rows follow the current filters and sort (the list
+   * renders them deferred, and says aria-busy meanwhile).
+   */
   async ready(): Promise<void> {
     await this.table.waitFor({ state: "visible" });
+    await this.page.locator('section[aria-label="Groups"]:not([aria-busy="true"])').waitFor();
   }
 
   /** Groups listed under the current filters (the grid's aria-rowcount, less the header row). */

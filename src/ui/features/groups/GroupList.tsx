@@ -38,9 +38,12 @@ export default function GroupList({ onOpen }: GroupListProps) {
   const setGroupSort = useStore((s) => s.setGroupSort);
   // Typing and clicking stay responsive on 100k rows: the list follows at React's pace, while the
   // checkboxes and the sort headers show the state at once (a second click toggles from it).
-  const filters = useDeferredValue(useStore((s) => s.filters));
+  const filtersNow = useStore((s) => s.filters);
+  const filters = useDeferredValue(filtersNow);
   const sortNow = useStore((s) => s.groupSort);
   const sort = useDeferredValue(sortNow);
+  // The rows lag the controls while a deferred render is on its way: say so (aria-busy).
+  const updating = filters !== filtersNow || sort !== sortNow;
   const summaries = dataset?.summaries;
 
   const base = useMemo(
@@ -80,7 +83,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
   if (dataset === null) return null;
   return (
     <div className={styles.layout}>
-      <section className={styles.card} aria-label="Groups">
+      <section className={styles.card} aria-label="Groups" aria-busy={updating}>
         <GroupFilters
           shown={rows.length}
           total={base.length}
