@@ -168,6 +168,17 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
+/** Write a whole file and flush it to disk before a benchmark loads it. */
+function writeDurably(path: string, bytes: Uint8Array): void {
+  const fd = openSync(path, "w");
+  try {
+    writeAll(fd, bytes);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * A native JSONL file of at least `targetBytes` (it ends after the group that crosses it), in the
  * "long rows" shape: rows of 10-200 KB, groups contiguous with 8-64 rows each, `step` renamed to
@@ -242,13 +253,7 @@ function writePrefix(source: DataFile, name: string, maxBytes: number): DataFile
   }
   const bytes = head.subarray(0, head.subarray(0, read).lastIndexOf(10) + 1);
   const path = `${DATA_DIR}${name}`;
-  const out = openSync(path, "w");
-  try {
-    writeAll(out, bytes);
-    fsyncSync(out);
-  } finally {
-    closeSync(out);
-  }
+  writeDurably(path, bytes);
   const groups = splitGroups(bytes);
   const file: DataFile = {
     path,
@@ -669,13 +674,7 @@ function writeListFile(groups: number): ListFile {
   const bytes = Buffer.from(text);
   const label = `groups-${groups}.jsonl`;
   const path = `${DATA_DIR}${label}`;
-  const fd = openSync(path, "w");
-  try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeDurably(path, bytes);
   log(`${label}: ${mb(bytes.length)}, ${groups * LIST_ROLLOUTS} rows in ${groups} groups`);
   return {
     path,
