@@ -94,7 +94,7 @@ const round = (x: number): number => Number(x.toPrecision(4));
  * A fresh context with the 64-rollout group open and its clusters computed; `checks` starts with
  * the column count, `errors` collects page errors for the caller to check at the end.
  */
-async function openBenchGroup(
+export async function openBenchGroup(
   browser: Browser,
   baseUrl: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; checks: string[] }> {
