@@ -100,7 +100,11 @@ export function startAnnotationsSync(
     const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
     pending++;
     savedState();
+    // The write (a structured clone of the group and the IndexedDB request) starts in a task of its
+    // own, after the one that made the change: not inside a keystroke's handler and frame.
+    const nextTask = new Promise<void>((resolve) => setTimeout(resolve, 0));
     writes = writes
+      .then(() => nextTask)
       .then(() => db.save(fp, name, meta, changes))
       .then(
         () => {

@@ -25,6 +25,7 @@ import {
   rankingDescribe,
   rankingFocusNext,
   rankingKeyAction,
+  rankingPlaceOf,
   type RankItem,
 } from "./prepareRanking.ts";
 import styles from "./Annotate.module.css";
@@ -132,6 +133,35 @@ function Gap({ before, onDrop }: { before: number; onDrop: (id: string, before: 
   );
 }
 
+/** The passes not ranked yet; dropping a ranked item here unranks it. */
+function Unranked({
+  items,
+  onKey,
+  onDragStart,
+  onDrop,
+}: {
+  items: readonly RankItem[];
+  onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
+  onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
+  onDrop: (id: string) => void;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <div
+      className={`${styles.unranked} ${over ? styles.over : ""}`}
+      data-testid="ranking.unranked"
+      {...dropHandlers(onDrop, setOver)}
+    >
+      <h4 className={styles.subTitle}>Unranked passes ({items.length})</h4>
+      <ul className={styles.tierItems}>
+        {items.map((item) => (
+          <Item key={item.id} item={item} ranked={false} onKey={onKey} onDragStart={onDragStart} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Tier({
   index,
   items,
@@ -158,8 +188,9 @@ function Tier({
         {items.length > 1 ? " (tie)" : ""}
       </span>
       <ul className={styles.tierItems} aria-label={`Tier ${index + 1}`}>
-        {items.map((item) => (
-          <Item key={item.id} item={item} ranked onKey={onKey} onDragStart={onDragStart} />
+        {items.map((item, at) => (
+          // Keyed by place, not by id: see RankingPanel.
+          <Item key={at} item={item} ranked onKey={onKey} onDragStart={onDragStart} />
         ))}
       </ul>
     </li>
@@ -191,17 +222,18 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
   useLayoutEffect(() => {
     current.current = { ranking, order: view.order };
   });
-  // Moving an item to another tier remounts its button: give the focus back to it, once per
-  // request (DOM focus is an external system; later renders must not steal the focus back).
+  // Tiers and their items are keyed by place, not by id: a move changes the contents of two
+  // places and never moves a button in the DOM. (Moving the focused one, as id keys do, blurs it,
+  // and React then restores the focus by reading the scroll position of every ancestor: two
+  // forced layouts of the whole group inside the keystroke.) The focus follows the moved item,
+  // once per request (DOM focus is an external system; later renders must not steal it back).
   useLayoutEffect(() => {
     if (focusRequest === null || listRef.current === null) return;
     for (const el of listRef.current.querySelectorAll<HTMLElement>('[data-testid="ranking.item"]'))
       if (el.dataset.rolloutId === focusRequest.id) {
-        if (document.activeElement === el) return;
         // No scroll on focus: scrolling here forces a synchronous layout of the whole group
-        // inside the keystroke (about 2 ms of 64 columns); the item is brought into view in
-        // the next frame instead.
-        el.focus({ preventScroll: true });
+        // inside the keystroke; the item is brought into view in the next frame instead.
+        if (document.activeElement !== el) el.focus({ preventScroll: true });
         requestAnimationFrame(() => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
         return;
       }
@@ -209,6 +241,21 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
 
   const apply = useCallback(
     (next: Ranking, id: string) => {
+      // When the item's new place is already on screen, focus that place's button now, before
+      // the change renders: with nothing changed yet, the focus costs no layout, while after the
+      // commit it forces a layout of the whole group (a focus change reports the element's
+      // bounds). The render then puts the item in the focused button.
+      const place = rankingPlaceOf(next, id);
+      const tier =
+        place === null
+          ? null
+          : listRef.current?.querySelector(
+              `[data-testid="ranking.tier"][data-tier="${place.tier}"]`,
+            );
+      const button = tier?.querySelectorAll<HTMLElement>('[data-testid="ranking.item"]')[
+        place?.at ?? -1
+      ];
+      button?.focus({ preventScroll: true });
       setRanking(groupId, next);
       setFocusId(id);
       setAnnouncement(rankingDescribe(next, id));
@@ -248,7 +295,10 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
       apply(rankingPlace(current.current.ranking, id, before, "before"), id),
     [apply],
   );
-  const [overUnranked, setOverUnranked] = useState(false);
+  const onUnrank = useCallback(
+    (id: string) => apply(rankingRemove(current.current.ranking, id), id),
+    [apply],
+  );
 
   return (
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
@@ -295,7 +345,7 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
         <ol className={styles.tiers} aria-label="Ranked, best first" data-testid="ranking.tiers">
           {view.tiers.map((t) => (
             <TierWithGap
-              key={t.items.map((i) => i.id).join("\u0000")}
+              key={t.index}
               index={t.index}
               items={t.items}
               onKey={onKey}
@@ -306,24 +356,7 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
           ))}
           <Gap before={view.tiers.length} onDrop={onDropBefore} />
         </ol>
-        <div
-          className={`${styles.unranked} ${overUnranked ? styles.over : ""}`}
-          data-testid="ranking.unranked"
-          {...dropHandlers((id) => apply(rankingRemove(ranking, id), id), setOverUnranked)}
-        >
-          <h4 className={styles.subTitle}>Unranked passes ({view.unranked.length})</h4>
-          <ul className={styles.tierItems}>
-            {view.unranked.map((item) => (
-              <Item
-                key={item.id}
-                item={item}
-                ranked={false}
-                onKey={onKey}
-                onDragStart={onDragStart}
-              />
-            ))}
-          </ul>
-        </div>
+        <Unranked items={view.unranked} onKey={onKey} onDragStart={onDragStart} onDrop={onUnrank} />
       </div>
       <p className={styles.srOnly} aria-live="polite" data-testid="ranking.live">
         {announcement}
@@ -332,18 +365,32 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
   );
 }
 
-function TierWithGap(props: {
-  index: number;
-  items: readonly RankItem[];
-  onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
-  onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
-  onDropInto: (id: string, tier: number) => void;
-  onDropBefore: (id: string, before: number) => void;
-}) {
-  return (
-    <>
-      <Gap before={props.index} onDrop={props.onDropBefore} />
-      <Tier {...props} />
-    </>
-  );
-}
+/**
+ * A tier and the gap above it. Memoised on the items' values: the view model is rebuilt on every
+ * change, and a move changes two places only.
+ */
+const TierWithGap = memo(
+  function TierWithGap(props: {
+    index: number;
+    items: readonly RankItem[];
+    onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
+    onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
+    onDropInto: (id: string, tier: number) => void;
+    onDropBefore: (id: string, before: number) => void;
+  }) {
+    return (
+      <>
+        <Gap before={props.index} onDrop={props.onDropBefore} />
+        <Tier {...props} />
+      </>
+    );
+  },
+  (p, n) =>
+    p.index === n.index &&
+    p.items.length === n.items.length &&
+    p.items.every((item, i) => sameItem(item, n.items[i]!)) &&
+    p.onKey === n.onKey &&
+    p.onDragStart === n.onDragStart &&
+    p.onDropInto === n.onDropInto &&
+    p.onDropBefore === n.onDropBefore,
+);

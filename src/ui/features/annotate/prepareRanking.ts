@@ -198,6 +198,18 @@ export function rankingDescribe(ranking: Ranking, id: string): string {
   return `${id}: tier ${tier + 1} of ${ranking.length}${tie}`;
 }
 
+/** Where an id sits in a ranking: its tier and its place in the tier (0-based), or null. */
+export function rankingPlaceOf(
+  ranking: Ranking,
+  id: string,
+): { readonly tier: number; readonly at: number } | null {
+  for (let tier = 0; tier < ranking.length; tier++) {
+    const at = ranking[tier]!.indexOf(id);
+    if (at !== -1) return { tier, at };
+  }
+  return null;
+}
+
 /** The id to focus after the focus moves by `direction` in display order (clamped). */
 export function rankingFocusNext(
   order: readonly string[],

@@ -11,7 +11,7 @@ import { useStore } from "../../../store/index.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
 import {
-  annotateGroupRows,
+  annotatedRowsSelector,
   filterGroupRows,
   groupSearchIndex,
   prepareGroupRows,
@@ -32,7 +32,6 @@ export default function GroupList({ onOpen }: GroupListProps) {
   const dataset = useDataset();
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : NO_GROUPS));
   const { passThreshold, rewardWeights, minFactor, completionRule } = useSettings();
-  const annotations = useStore((s) => s.annotations.groups);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
   const setGroupSort = useStore((s) => s.setGroupSort);
@@ -58,18 +57,21 @@ export default function GroupList({ onOpen }: GroupListProps) {
           }),
     [summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
-  const annotated = useMemo(
+  // The rows with the annotations applied, through a memoised selector that keeps the previous
+  // rows when an annotation change leaves every row as it was (a ranking keystroke).
+  const selectAnnotated = useMemo(
     () =>
       summaries === undefined
-        ? NO_ROWS
-        : annotateGroupRows(base, summaries, annotations, groups, {
+        ? () => NO_ROWS
+        : annotatedRowsSelector(base, summaries, groups, {
             passThreshold,
             rewardWeights,
             minFactor,
             completionRule,
           }),
-    [base, summaries, annotations, groups, passThreshold, rewardWeights, minFactor, completionRule],
+    [base, summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
+  const annotated = useStore((s) => selectAnnotated(s.annotations.groups));
   const haystacks = useMemo(
     () => (summaries === undefined ? [] : groupSearchIndex(summaries, groups, completionRule)),
     [summaries, groups, completionRule],

@@ -243,6 +243,66 @@ export function annotateGroupRows(
   });
 }
 
+/** Whether two rows show the same values (every field; the spread by its status and text). */
+export function sameGroupRow(a: GroupRow, b: GroupRow): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof GroupRow)[];
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => {
+      if (k === "spread")
+        return a.spread.status === b.spread.status && a.spread.title === b.spread.title;
+      // NaN (a group without finite rewards) equals itself here.
+      return Object.is(a[k], b[k]);
+    })
+  );
+}
+
+/**
+ * `next` with every row equal to the row at the same place of `previous` replaced by that row,
+ * or `previous` itself when every row is equal. An annotation change that leaves every row as it
+ * was (a ranking keystroke that swaps two passes) then changes nothing downstream: no filter,
+ * sort or table render runs.
+ */
+export function shareRows(
+  previous: readonly GroupRow[],
+  next: readonly GroupRow[],
+): readonly GroupRow[] {
+  if (previous.length !== next.length) return next;
+  let changed = false;
+  const shared = next.map((row, i) => {
+    const old = previous[i]!;
+    if (sameGroupRow(old, row)) return old;
+    changed = true;
+    return row;
+  });
+  return changed ? shared : previous;
+}
+
+/**
+ * A memoised selector of the annotated rows, for the store's annotations by group (the reselect
+ * pattern): the same annotations give the same array, and a change that leaves every row as it
+ * was gives the previous array (shareRows). A ranking keystroke that swaps two passes then does
+ * not re-render the group list at all.
+ */
+export function annotatedRowsSelector(
+  rows: readonly GroupRow[],
+  summaries: readonly GroupSummary[],
+  groups: ReadonlyMap<string, RolloutGroup>,
+  settings: RowSettings,
+): (annotations: Readonly<Record<string, GroupAnnotation>>) => readonly GroupRow[] {
+  let last: {
+    annotations: Readonly<Record<string, GroupAnnotation>>;
+    rows: readonly GroupRow[];
+  } | null = null;
+  return (annotations) => {
+    if (last !== null && last.annotations === annotations) return last.rows;
+    const next = annotateGroupRows(rows, summaries, annotations, groups, settings);
+    last = { annotations, rows: last === null ? next : shareRows(last.rows, next) };
+    return last.rows;
+  };
+}
+
 /**
  * The lowercase text a search looks in, per group (aligned with the summaries): its id and prompt
  * preview, and for parsed groups the first rollout's prompt and every rollout's text under the

@@ -1,11 +1,16 @@
 /**
  * The header of one rollout column: pass or fail, flags, the cluster chip, counts, and the numbers
  * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
+ *
+ * Built from memoised pieces that take plain values, so that a change re-renders only the piece
+ * whose values changed: a ranking keystroke changes the GAR advantages of the passes and nothing
+ * else, and then only that cell of each pass's header is rendered and committed (the 64-rollout
+ * ranking benchmark, bench/interaction.ts).
  */
 import { memo, type ReactNode } from "react";
 import type { MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
-import type { RolloutColumn } from "./prepareRolloutColumns.ts";
+import { sameComponents, type RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
 
 /** Where a column of numbers comes from: the reward, or the human ranking (annotation issue). */
@@ -18,16 +23,249 @@ function Source({ of }: { of: "reward" | "human" }) {
 }
 
 /** A metric's plain value under its stable test id, and an en dash beside it when absent. */
-function Metric({ value, testId }: { value: string; testId: string }) {
+const Metric = memo(function Metric({ value, testId }: { value: string; testId: string }) {
   return (
     <>
       <span data-testid={testId}>{value}</span>
       {value === "" ? <span aria-label="none">–</span> : null}
     </>
   );
-}
+});
 
-function ColumnHeader({
+const TitleRow = memo(function TitleRow({
+  id,
+  passed,
+  hack,
+  humanLabel,
+  passedHint,
+  pinned,
+  canPin,
+  onTogglePin,
+}: {
+  id: string;
+  passed: boolean;
+  hack: boolean;
+  humanLabel: string | null;
+  passedHint: string;
+  pinned: boolean;
+  canPin: boolean;
+  onTogglePin: (id: string) => void;
+}) {
+  return (
+    <div className={styles.titleRow}>
+      <h3 className={styles.rolloutId} title={id}>
+        {id}
+      </h3>
+      <span className={passed ? styles.pass : styles.fail} title={passedHint}>
+        {passed ? "pass" : "fail"}
+      </span>
+      {hack ? (
+        <span className={styles.hack} title="Marked as a hack">
+          hack
+        </span>
+      ) : null}
+      {humanLabel === null ? null : (
+        <span className={styles.badge} title="Human label">
+          {humanLabel}
+        </span>
+      )}
+      <button
+        type="button"
+        className={styles.pin}
+        aria-pressed={pinned}
+        disabled={!pinned && !canPin}
+        data-testid="column-pin"
+        title={
+          pinned
+            ? "Unpin this column"
+            : canPin
+              ? "Pin this column to the left"
+              : "Two columns are pinned: unpin one first"
+        }
+        onClick={() => onTogglePin(id)}
+      >
+        {pinned ? "Unpin" : "Pin"}
+      </button>
+    </div>
+  );
+});
+
+const Chips = memo(function Chips({
+  cluster,
+  clusterSize,
+  clustersPending,
+  toolCalls,
+  length,
+  hints,
+}: {
+  cluster: number;
+  clusterSize: number;
+  clustersPending: boolean;
+  toolCalls: number;
+  length: number;
+  hints: MetricFormulas;
+}) {
+  return (
+    <div className={styles.chips}>
+      <span title={hints.cluster}>
+        <ClusterChip
+          cluster={cluster}
+          size={clusterSize}
+          pending={clustersPending}
+          testId="metric-cluster"
+        />
+      </span>
+      <span title={hints.toolCalls} data-testid="column.tool-calls">
+        {toolCalls} tool call{toolCalls === 1 ? "" : "s"}
+      </span>
+      <span title={hints.length} data-testid="column.length">
+        {length.toLocaleString("en-US")} chars
+      </span>
+    </div>
+  );
+});
+
+const RewardTable = memo(function RewardTable({
+  reward,
+  rank,
+  winRate,
+  hints,
+}: {
+  reward: string;
+  rank: string;
+  winRate: string;
+  hints: MetricFormulas;
+}) {
+  return (
+    <table className={styles.stats}>
+      <thead>
+        <tr>
+          <th scope="col" title={hints.reward}>
+            Reward <Source of="reward" />
+          </th>
+          <th scope="col" title={hints.rank}>
+            Rank <Source of="reward" />
+          </th>
+          <th scope="col" title={hints.winRate}>
+            Win rate <Source of="reward" />
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>
+            <Metric value={reward} testId="metric-reward" />
+          </td>
+          <td>
+            <Metric value={rank} testId="metric-rank" />
+          </td>
+          <td>
+            <Metric value={winRate} testId="metric-win-rate" />
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+});
+
+const AdvantageHead = memo(function AdvantageHead({
+  hints,
+  hasGar,
+  hasTrainer,
+}: {
+  hints: MetricFormulas;
+  hasGar: boolean;
+  hasTrainer: boolean;
+}) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" title={hints.advantage}>
+          Advantage <Source of="reward" />
+        </th>
+        <th
+          scope="col"
+          aria-label="GAR advantage"
+          title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
+        >
+          GAR adv. {hasGar ? <Source of="human" /> : null}
+        </th>
+        {hasTrainer ? (
+          <th scope="col" aria-label="Trainer's advantage" title="The advantage the trainer logged">
+            Trainer
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+});
+
+const AdvantageTable = memo(function AdvantageTable({
+  advantage,
+  garAdvantage,
+  factor,
+  trainerAdvantage,
+  hints,
+  hasGar,
+  hasTrainer,
+}: {
+  advantage: string;
+  garAdvantage: string;
+  factor: string;
+  trainerAdvantage: string | null;
+  hints: MetricFormulas;
+  hasGar: boolean;
+  hasTrainer: boolean;
+}) {
+  return (
+    <table className={styles.stats}>
+      <AdvantageHead hints={hints} hasGar={hasGar} hasTrainer={hasTrainer} />
+      <tbody>
+        <tr>
+          <td>
+            <Metric value={advantage} testId="metric-advantage" />
+          </td>
+          <td title={factor === "" ? undefined : `factor f = ${factor}`}>
+            <Metric value={garAdvantage} testId="metric-gar-advantage" />
+          </td>
+          {hasTrainer ? (
+            <td>
+              <span data-testid="metric-trainer-advantage">{trainerAdvantage ?? ""}</span>
+            </td>
+          ) : null}
+        </tr>
+      </tbody>
+    </table>
+  );
+});
+
+const Components = memo(
+  function Components({
+    components,
+    hint,
+  }: {
+    components: RolloutColumn["components"];
+    hint: string;
+  }) {
+    return components.length > 0 ? (
+      <ul className={styles.components} title={hint} aria-label="Reward components">
+        {components.map((k) => (
+          <li key={k.name}>
+            {k.name} <b>{k.value}</b>
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  },
+  // The view model rebuilds the list on every change; it re-renders only when its values do.
+  (p, n) => p.hint === n.hint && sameComponents(p.components, n.components),
+);
+
+/**
+ * One column's header. Not memoised itself: the column around it is (RolloutColumns.tsx), and it
+ * re-renders only when the column's values change; the pieces below then skip what did not.
+ */
+export default function ColumnHeader({
   column: c,
   hints,
   clustersPending,
@@ -51,171 +289,41 @@ function ColumnHeader({
 }) {
   return (
     <header className={styles.columnHead}>
-      <div className={styles.titleRow}>
-        <h3 className={styles.rolloutId} title={c.id}>
-          {c.id}
-        </h3>
-        <span className={c.passed ? styles.pass : styles.fail} title={hints.passed}>
-          {c.passed ? "pass" : "fail"}
-        </span>
-        {c.hack ? (
-          <span className={styles.hack} title="Marked as a hack">
-            hack
-          </span>
-        ) : null}
-        {c.humanLabel === null ? null : (
-          <span className={styles.badge} title="Human label">
-            {c.humanLabel}
-          </span>
-        )}
-        <button
-          type="button"
-          className={styles.pin}
-          aria-pressed={pinned}
-          disabled={!pinned && !canPin}
-          data-testid="column-pin"
-          title={
-            pinned
-              ? "Unpin this column"
-              : canPin
-                ? "Pin this column to the left"
-                : "Two columns are pinned: unpin one first"
-          }
-          onClick={() => onTogglePin(c.id)}
-        >
-          {pinned ? "Unpin" : "Pin"}
-        </button>
-      </div>
-      <div className={styles.chips}>
-        <span title={hints.cluster}>
-          <ClusterChip
-            cluster={c.cluster}
-            size={c.clusterSize}
-            pending={clustersPending}
-            testId="metric-cluster"
-          />
-        </span>
-        <span title={hints.toolCalls} data-testid="column.tool-calls">
-          {c.toolCalls} tool call{c.toolCalls === 1 ? "" : "s"}
-        </span>
-        <span title={hints.length} data-testid="column.length">
-          {c.length.toLocaleString("en-US")} chars
-        </span>
-      </div>
-      <table className={styles.stats}>
-        <thead>
-          <tr>
-            <th scope="col" title={hints.reward}>
-              Reward <Source of="reward" />
-            </th>
-            <th scope="col" title={hints.rank}>
-              Rank <Source of="reward" />
-            </th>
-            <th scope="col" title={hints.winRate}>
-              Win rate <Source of="reward" />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              <Metric value={c.plain.reward} testId="metric-reward" />
-            </td>
-            <td>
-              <Metric value={c.plain.rank} testId="metric-rank" />
-            </td>
-            <td>
-              <Metric value={c.plain.winRate} testId="metric-win-rate" />
-            </td>
-          </tr>
-        </tbody>
-      </table>
-      <table className={styles.stats}>
-        <thead>
-          <tr>
-            <th scope="col" title={hints.advantage}>
-              Advantage <Source of="reward" />
-            </th>
-            <th
-              scope="col"
-              aria-label="GAR advantage"
-              title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
-            >
-              GAR adv. {hasGar ? <Source of="human" /> : null}
-            </th>
-            {hasTrainer ? (
-              <th
-                scope="col"
-                aria-label="Trainer's advantage"
-                title="The advantage the trainer logged"
-              >
-                Trainer
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td>
-              <Metric value={c.plain.advantage} testId="metric-advantage" />
-            </td>
-            <td title={c.factor === "" ? undefined : `factor f = ${c.factor}`}>
-              <Metric value={c.plain.garAdvantage} testId="metric-gar-advantage" />
-            </td>
-            {hasTrainer ? (
-              <td>
-                <span data-testid="metric-trainer-advantage">{c.trainerAdvantage ?? ""}</span>
-              </td>
-            ) : null}
-          </tr>
-        </tbody>
-      </table>
-      {c.components.length > 0 ? (
-        <ul className={styles.components} title={hints.reward} aria-label="Reward components">
-          {c.components.map((k) => (
-            <li key={k.name}>
-              {k.name} <b>{k.value}</b>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TitleRow
+        id={c.id}
+        passed={c.passed}
+        hack={c.hack}
+        humanLabel={c.humanLabel}
+        passedHint={hints.passed}
+        pinned={pinned}
+        canPin={canPin}
+        onTogglePin={onTogglePin}
+      />
+      <Chips
+        cluster={c.cluster}
+        clusterSize={c.clusterSize}
+        clustersPending={clustersPending}
+        toolCalls={c.toolCalls}
+        length={c.length}
+        hints={hints}
+      />
+      <RewardTable
+        reward={c.plain.reward}
+        rank={c.plain.rank}
+        winRate={c.plain.winRate}
+        hints={hints}
+      />
+      <AdvantageTable
+        advantage={c.plain.advantage}
+        garAdvantage={c.plain.garAdvantage}
+        factor={c.factor}
+        trainerAdvantage={c.trainerAdvantage}
+        hints={hints}
+        hasGar={hasGar}
+        hasTrainer={hasTrainer}
+      />
+      <Components components={c.components} hint={hints.reward} />
       {renderTools?.(c.id)}
     </header>
   );
 }
-
-function sameColumn(a: RolloutColumn, b: RolloutColumn): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a) as (keyof RolloutColumn)[];
-  return keys.every((k) => {
-    const x = a[k];
-    const y = b[k];
-    if (x === y) return true;
-    if (k === "plain") {
-      const p = x as RolloutColumn["plain"];
-      const q = y as RolloutColumn["plain"];
-      return (Object.keys(p) as (keyof RolloutColumn["plain"])[]).every((n) => p[n] === q[n]);
-    }
-    if (k === "components") {
-      const p = x as RolloutColumn["components"];
-      const q = y as RolloutColumn["components"];
-      return (
-        p.length === q.length && p.every((c, i) => c.name === q[i]!.name && c.value === q[i]!.value)
-      );
-    }
-    return false;
-  });
-}
-
-/**
- * Memoised on the column's values: the view model is rebuilt on every change of the group's
- * analysis, and a ranking keystroke changes the numbers of a few columns only (the 64-rollout
- * ranking benchmark, bench/interaction.ts).
- */
-export default memo(ColumnHeader, (prev, next) => {
-  const keys = Object.keys(next) as (keyof typeof next)[];
-  return (
-    keys.length === Object.keys(prev).length &&
-    keys.every((k) => (k === "column" ? sameColumn(prev.column, next.column) : prev[k] === next[k]))
-  );
-});

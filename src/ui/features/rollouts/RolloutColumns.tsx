@@ -6,6 +6,7 @@
  * first group of a file still being indexed.
  */
 import {
+  memo,
   useCallback,
   useEffect,
   useId,
@@ -22,6 +23,8 @@ import {
   grpoAdvantages,
   metricFormulas,
   type GroupAnalysis,
+  type MetricFormulas,
+  type Rollout,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
@@ -31,11 +34,13 @@ import {
   MAX_PINNED,
   pinSlots,
   prepareRolloutColumns,
+  sameRolloutColumn,
   syncedScrollTop,
   togglePin,
   VISIBLE_CHOICES,
   VISIBLE_DEFAULT,
   visibleColumns,
+  type RolloutColumn,
 } from "./prepareRolloutColumns.ts";
 import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
@@ -86,6 +91,82 @@ function useScrollSync(enabled: boolean) {
  * column on every render of the group.
  */
 export type RenderColumnTools = (rolloutId: string) => ReactNode;
+
+/**
+ * One rollout's column: its header and transcript. Memoised on the column's values, so a change
+ * that leaves a column as it was (a ranking keystroke leaves the failures' numbers alone) skips it
+ * entirely, and the transcript (memoised on the rollout) never re-renders with the numbers.
+ */
+const Column = memo(
+  function Column({
+    column: c,
+    rollout,
+    showPrompt,
+    slot,
+    hints,
+    clustersPending,
+    hasTrainer,
+    hasGar,
+    canPin,
+    onTogglePin,
+    renderTools,
+  }: {
+    column: RolloutColumn;
+    rollout: Rollout;
+    showPrompt: boolean;
+    /** The pinned slot (0 or 1 from the left), or undefined when not pinned. */
+    slot: number | undefined;
+    hints: MetricFormulas;
+    clustersPending: boolean;
+    hasTrainer: boolean;
+    hasGar: boolean;
+    canPin: boolean;
+    onTogglePin: (id: string) => void;
+    renderTools?: RenderColumnTools;
+  }) {
+    return (
+      <article
+        className={`${styles.column} ${slot === undefined ? "" : styles.pinned}`}
+        style={slot === undefined ? undefined : ({ "--slot": slot } as CSSProperties)}
+        data-testid="rollout-column"
+        data-rollout-id={c.id}
+        data-pinned={slot === undefined ? undefined : "true"}
+        aria-label={`Rollout ${c.id}`}
+      >
+        <ColumnHeader
+          column={c}
+          hints={hints}
+          clustersPending={clustersPending}
+          hasTrainer={hasTrainer}
+          hasGar={hasGar}
+          pinned={slot !== undefined}
+          canPin={canPin}
+          onTogglePin={onTogglePin}
+          renderTools={renderTools}
+        />
+        {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
+        <div
+          className={styles.body}
+          data-scroll-body="true"
+          data-testid="rollout-column.body"
+          role="region"
+          aria-label={`Transcript of ${c.id}`}
+        >
+          <Transcript rollout={rollout} showPrompt={showPrompt} />
+        </div>
+      </article>
+    );
+  },
+  (prev, next) => {
+    const keys = Object.keys(next) as (keyof typeof next)[];
+    return (
+      keys.length === Object.keys(prev).length &&
+      keys.every((k) =>
+        k === "column" ? sameRolloutColumn(prev.column, next.column) : prev[k] === next[k],
+      )
+    );
+  },
+);
 
 function Columns({
   group,
@@ -164,42 +245,22 @@ function Columns({
         data-testid="group.columns"
         onScrollCapture={onScrollCapture}
       >
-        {view.columns.map((c, i) => {
-          const slot = slots.get(c.id);
-          return (
-            <article
-              key={c.id}
-              className={`${styles.column} ${slot === undefined ? "" : styles.pinned}`}
-              style={slot === undefined ? undefined : ({ "--slot": slot } as CSSProperties)}
-              data-testid="rollout-column"
-              data-rollout-id={c.id}
-              data-pinned={slot === undefined ? undefined : "true"}
-              aria-label={`Rollout ${c.id}`}
-            >
-              <ColumnHeader
-                column={c}
-                hints={hints}
-                clustersPending={clustersPending}
-                hasTrainer={view.hasTrainer}
-                hasGar={view.hasGar}
-                pinned={slot !== undefined}
-                canPin={pinned.length < MAX_PINNED}
-                onTogglePin={onTogglePin}
-                renderTools={renderColumnTools}
-              />
-              {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
-              <div
-                className={styles.body}
-                data-scroll-body="true"
-                data-testid="rollout-column.body"
-                role="region"
-                aria-label={`Transcript of ${c.id}`}
-              >
-                <Transcript rollout={group.rollouts[i]!} showPrompt={prompt === null} />
-              </div>
-            </article>
-          );
-        })}
+        {view.columns.map((c, i) => (
+          <Column
+            key={c.id}
+            column={c}
+            rollout={group.rollouts[i]!}
+            showPrompt={prompt === null}
+            slot={slots.get(c.id)}
+            hints={hints}
+            clustersPending={clustersPending}
+            hasTrainer={view.hasTrainer}
+            hasGar={view.hasGar}
+            canPin={pinned.length < MAX_PINNED}
+            onTogglePin={onTogglePin}
+            renderTools={renderColumnTools}
+          />
+        ))}
       </div>
     </section>
   );

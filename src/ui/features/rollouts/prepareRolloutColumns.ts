@@ -88,6 +88,48 @@ export function prepareRolloutColumns(
   };
 }
 
+/** Whether two reward component lists show the same names and values. */
+export function sameComponents(
+  a: readonly RewardComponentView[],
+  b: readonly RewardComponentView[],
+): boolean {
+  return (
+    a === b ||
+    (a.length === b.length && a.every((c, i) => c.name === b[i]!.name && c.value === b[i]!.value))
+  );
+}
+
+/**
+ * Whether two columns show the same values. The view model is rebuilt on every change of the
+ * group's analysis, and a ranking keystroke changes a few numbers of some columns only: the
+ * memoised columns compare with this and re-render only when what they show changed.
+ */
+export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
+  if (a === b) return true;
+  const p = a.plain;
+  const q = b.plain;
+  return (
+    a.id === b.id &&
+    a.index === b.index &&
+    p.reward === q.reward &&
+    p.rank === q.rank &&
+    p.winRate === q.winRate &&
+    p.advantage === q.advantage &&
+    p.garAdvantage === q.garAdvantage &&
+    p.cluster === q.cluster &&
+    a.passed === b.passed &&
+    a.trainerAdvantage === b.trainerAdvantage &&
+    a.cluster === b.cluster &&
+    a.clusterSize === b.clusterSize &&
+    a.factor === b.factor &&
+    a.hack === b.hack &&
+    a.humanLabel === b.humanLabel &&
+    a.toolCalls === b.toolCalls &&
+    a.length === b.length &&
+    sameComponents(a.components, b.components)
+  );
+}
+
 /** The choices of the "columns visible" control. */
 export const VISIBLE_CHOICES = [2, 3, 4, 5, 6, 7, 8] as const;
 const VISIBLE_MAX = 8;
