@@ -26,7 +26,7 @@ import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
 import {
   benchRankingKeystroke,
   benchSettingChange,
-  rankingKeystrokeLine,
+  rankingKeystrokeLines,
   settingChangeLine,
 } from "./interaction.ts";
 
@@ -997,7 +997,7 @@ async function main(): Promise<void> {
       for (const c of interaction.checks) check(false, c);
       log("ranking keystroke on a 64-rollout group (bench/interaction.ts)");
       const ranking = await benchRankingKeystroke(browser, server.url);
-      console.log(rankingKeystrokeLine(ranking));
+      for (const line of rankingKeystrokeLines(ranking)) console.log(line);
       for (const c of ranking.checks) check(false, c);
     }
   } finally {

@@ -71,6 +71,8 @@ export interface KeystrokeProfile {
   readonly keyTask: KindTimes;
   /** Medians over the keys, in ms: all main-thread work from the keydown to the next key. */
   readonly untilNextKey: KindTimes;
+  /** Medians over the keys, in ms: the first frame after the key's task (its rendering update). */
+  readonly frame: KindTimes;
   /** The keydown EventDispatch itself (ms): median and p95. */
   readonly dispatch: { readonly median: number; readonly p95: number };
   /** Sampled CPU profile: ms of self time per key, by function, largest first. */
@@ -138,6 +140,7 @@ function medianTimes(list: readonly KindTimes[]): KindTimes {
 export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   keyTask: KindTimes[];
   untilNextKey: KindTimes[];
+  frame: KindTimes[];
   dispatch: number[];
 } {
   const isKeydown = (e: TraceEvent): boolean =>
@@ -153,6 +156,8 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   );
   const keyTask: KindTimes[] = [];
   const untilNextKey: KindTimes[] = [];
+  const frame: KindTimes[] = [];
+  const frames = main.filter((e) => e.name === "WebFrameWidgetImpl::UpdateLifecycle");
   // The last key has no next one: its window ends with the trace.
   const end = main.reduce((m, e) => Math.max(m, e.ts + (e.dur ?? 0)), 0);
   // Each key's task (or the dispatch itself, if no task encloses it): windows end where the
@@ -167,8 +172,17 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   spans.forEach((span, i) => {
     keyTask.push(toMs(kindTimes(main, span.from, span.to)));
     untilNextKey.push(toMs(kindTimes(main, span.from, spans[i + 1]?.from ?? end)));
+    // The frame's task: the outermost task around the first lifecycle update after the key's task.
+    const update = frames.find((f) => f.ts >= span.to);
+    const task =
+      update === undefined
+        ? undefined
+        : tasks.find(
+            (t) => t.ts <= update.ts && t.ts + (t.dur ?? 0) >= update.ts + (update.dur ?? 0),
+          );
+    if (task !== undefined) frame.push(toMs(kindTimes(main, task.ts, task.ts + (task.dur ?? 0))));
   });
-  return { keyTask, untilNextKey, dispatch: keys.map((k) => (k.dur ?? 0) / 1000) };
+  return { keyTask, untilNextKey, frame, dispatch: keys.map((k) => (k.dur ?? 0) / 1000) };
 }
 
 interface CpuProfile {
@@ -224,6 +238,8 @@ export async function profileRankingKeystroke(
   keys = 40,
 ): Promise<KeystrokeProfile> {
   const { context, page, errors, checks } = await openBenchGroup(browser, baseUrl);
+  if (process.env.BENCH_CSS !== undefined)
+    await page.addStyleTag({ content: process.env.BENCH_CSS }); // EXPERIMENT
   await page.getByTestId("ranking.add-all").click();
   await page.waitForTimeout(200);
   await page.locator('[data-testid="ranking.tiers"] [data-testid="ranking.item"]').first().focus();
@@ -273,6 +289,7 @@ export async function profileRankingKeystroke(
     keys: t.keyTask.length,
     keyTask: medianTimes(t.keyTask),
     untilNextKey: medianTimes(t.untilNextKey),
+    frame: medianTimes(t.frame),
     dispatch: { median: round(quantile(t.dispatch, 0.5)), p95: round(quantile(t.dispatch, 0.95)) },
     functions,
     jsMsPerKey: round(js / keys),
@@ -313,6 +330,7 @@ async function standalone(): Promise<void> {
         metric: "ranking keystroke main-thread time per key (ms, medians)",
         keys: p.keys,
         keyTask: p.keyTask,
+        frame: p.frame,
         untilNextKey: p.untilNextKey,
         dispatchMedian: p.dispatch.median,
         dispatchP95: p.dispatch.p95,

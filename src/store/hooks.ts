@@ -98,32 +98,42 @@ export interface GroupView {
 }
 
 /**
- * A group's statistics under the settings and its annotation. With group or no std scaling the
- * advantages come from the parsed group itself; batch scaling takes the dataset-wide ones.
+ * The advantages a group's analysis starts from. With group or no std scaling they come from the
+ * parsed group itself; batch scaling takes the dataset-wide ones. They do not depend on the
+ * group's annotation, so an annotation change reuses them.
  */
+export function groupAdvantages(
+  group: RolloutGroup,
+  settings: AnalysisSettings,
+  datasetAdvantages: readonly number[] | undefined,
+): readonly number[] {
+  const local = settings.estimator === "rloo" || settings.scale !== "batch";
+  return local || datasetAdvantages === undefined
+    ? (analysisAdvantages([group], settings)[0] ?? [])
+    : datasetAdvantages;
+}
+
+/** A group's statistics under the settings and its annotation (advantages: groupAdvantages). */
 export function groupView(
   group: RolloutGroup,
   settings: AnalysisSettings,
   datasetAdvantages: readonly number[] | undefined,
   annotation: GroupAnnotation,
   clusters: ClusterState,
+  advantages: readonly number[] = groupAdvantages(group, settings, datasetAdvantages),
 ): GroupView {
-  const local = settings.estimator === "rloo" || settings.scale !== "batch";
-  const advantages =
-    local || datasetAdvantages === undefined
-      ? (analysisAdvantages([group], settings)[0] ?? [])
-      : datasetAdvantages;
   const resolved = annotationsResolve([group], {
     ...ANNOTATIONS_EMPTY,
     groups: { [group.id]: annotation },
   }).byGroup.get(group.id);
-  const placeholder = clusterComponents(group.rollouts.length, () => false);
   const analysis = analyzeGroup(
     group,
     settings,
     advantages,
     resolved,
-    clusters.status === "done" ? clusters.result : placeholder,
+    clusters.status === "done"
+      ? clusters.result
+      : clusterComponents(group.rollouts.length, () => false),
   );
   return { group, analysis, annotation, clusters };
 }
@@ -138,9 +148,15 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const settings = useSettings();
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
-  return useMemo(() => {
+  // Apart from the annotation's part, so that an annotation change (a ranking keystroke) analyses
+  // the group again but does not recompute its advantages.
+  const start = useMemo(() => {
     if (dataset === null || group === null || advantages === null) return null;
     const index = dataset.summaries.findIndex((s) => s.id === group.id);
-    return groupView(group, settings, advantages[index], annotation, clusters);
-  }, [dataset, group, advantages, settings, annotation, clusters]);
+    return groupAdvantages(group, settings, advantages[index]);
+  }, [dataset, group, advantages, settings]);
+  return useMemo(() => {
+    if (start === null || group === null) return null;
+    return groupView(group, settings, undefined, annotation, clusters, start);
+  }, [start, group, settings, annotation, clusters]);
 }

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
-import { useGroupAnnotation, type GroupView } from "../../store/hooks.ts";
+import type { GroupView } from "../../store/hooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
@@ -34,7 +34,8 @@ export default function GroupWorkspace({
   ref?: Ref<HTMLElement>;
 }) {
   const [tab, setTab] = useState<Tab>("rollouts");
-  const annotation = useGroupAnnotation(groupId);
+  // Only the reviewed mark: a ranking or label change does not re-render the workspace.
+  const reviewed = useStore((s) => s.annotations.groups[groupId]?.reviewed ?? false);
   const setReviewed = useStore((s) => s.setReviewed);
   const renderAnnotatePanel = useCallback(
     (view: GroupView) => (
@@ -75,7 +76,7 @@ export default function GroupWorkspace({
         <label className="workspace__reviewed">
           <input
             type="checkbox"
-            checked={annotation.reviewed}
+            checked={reviewed}
             data-testid="group.reviewed"
             onChange={(e) => setReviewed(groupId, e.currentTarget.checked)}
           />{" "}

@@ -31,7 +31,9 @@ function download(name: string, text: string): void {
 export default function AnnotationsFile() {
   const dataset = useDataset();
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
-  const annotations = useStore((s) => s.annotations);
+  // The count only: the file is read from the store when exported, so a ranking keystroke
+  // does not re-render this bar.
+  const count = useStore((s) => Object.keys(s.annotations.groups).length);
   const setAnnotations = useStore((s) => s.setAnnotations);
   const persist = usePersistStatus((s) => s.persist);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -41,7 +43,6 @@ export default function AnnotationsFile() {
   const mergeId = useId();
   const parsedGroups = useMemo(() => (groups === null ? [] : [...groups.values()]), [groups]);
   if (dataset === null || groups === null) return null;
-  const count = Object.keys(annotations.groups).length;
 
   const importFile = async (file: File): Promise<void> => {
     // The file validator brings zod: loaded when a file is imported, not with the first page.
@@ -111,7 +112,10 @@ export default function AnnotationsFile() {
         data-testid="annotations-export"
         disabled={count === 0}
         onClick={() =>
-          download(annotationsFileName(dataset.file), `${JSON.stringify(annotations, null, 2)}\n`)
+          download(
+            annotationsFileName(dataset.file),
+            `${JSON.stringify(useStore.getState().annotations, null, 2)}\n`,
+          )
         }
       >
         Export annotations ({count})
