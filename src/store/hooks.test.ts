@@ -8,7 +8,7 @@ import {
   type RolloutGroup,
   ANNOTATIONS_EMPTY,
 } from "../core/index.ts";
-import { groupView } from "./hooks.ts";
+import { groupAdvantages, groupView } from "./hooks.ts";
 import { useStore } from "./index.ts";
 import { clusterEntry } from "./slices/clusterSlice.ts";
 import { testRollout } from "../test/rolloutFixtures.ts";
@@ -64,6 +64,16 @@ describe("groupView", () => {
       status: "pending",
     });
     expect(fromDataset.analysis.rollouts.map((r) => r.advantage)).toEqual(given);
+    // The advantages do not depend on the annotation: computed once, they give the same view.
+    expect(groupAdvantages(group, batch, given)).toBe(given);
+    const noScale = { ...ANALYSIS_DEFAULTS, scale: "none" as const };
+    const local = groupAdvantages(group, noScale, given);
+    expect(local).not.toBe(given);
+    const ranked = { ...GROUP_ANNOTATION_EMPTY, ranking: [["b"], ["a"]] };
+    const pending = { status: "pending" } as const;
+    const reused = groupView(group, noScale, given, ranked, pending, local);
+    expect(reused.analysis).toEqual(groupView(group, noScale, given, ranked, pending).analysis);
+    expect(reused.analysis.rollouts[0]!.garAdvantage).not.toBeNull();
   });
 
   it("shows every rollout as its own cluster while the worker computes", () => {

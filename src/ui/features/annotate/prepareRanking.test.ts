@@ -14,6 +14,7 @@ import {
   rankingApply,
   rankingDescribe,
   rankingFocusNext,
+  rankingPlaceOf,
   rankingKeyAction,
   type RankingAction,
 } from "./prepareRanking.ts";
@@ -144,6 +145,14 @@ describe("ranking keys", () => {
     expect(rankingFocusNext(["a", "c", "d"], "a", 1)).toBe("c");
     expect(rankingFocusNext(["a", "c", "d"], "d", 1)).toBe("d");
     expect(rankingFocusNext([], "d", 1)).toBeNull();
+  });
+
+  it("finds an id's tier and place in it (where the focus goes before a move renders)", () => {
+    expect(rankingPlaceOf([["a"], ["c", "d"]], "d")).toEqual({ tier: 1, at: 1 });
+    expect(rankingPlaceOf([["a"], ["c", "d"]], "a")).toEqual({ tier: 0, at: 0 });
+    expect(rankingPlaceOf([["a"]], "c")).toBeNull();
+    const moved = rankingApply([["a"], ["b"], ["c"]], "a", { kind: "move", direction: 1 });
+    expect(rankingPlaceOf(moved, "a")).toEqual({ tier: 1, at: 0 });
   });
 
   it("appends the unranked in file order, skipping ranked ones", () => {

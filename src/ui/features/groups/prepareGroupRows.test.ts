@@ -10,6 +10,7 @@ import {
 import type { GroupSummary } from "../../../io/dataset.ts";
 import { NO_FILTERS } from "../../../store/url.ts";
 import {
+  annotatedRowsSelector,
   annotateGroupRows,
   annotationStatus,
   clusterCell,
@@ -20,6 +21,8 @@ import {
   nextSelection,
   prepareGroupRows,
   promptPreview,
+  sameGroupRow,
+  shareRows,
   sortGroupRows,
   type GroupRow,
 } from "./prepareGroupRows.ts";
@@ -227,6 +230,61 @@ describe("annotateGroupRows", () => {
       ANALYSIS_DEFAULTS,
     );
     expect(out[0]?.annotation).toBe("");
+  });
+});
+
+describe("sameGroupRow, shareRows and annotatedRowsSelector", () => {
+  const summaries = [summary("a", [1, 0, 1]), summary("b", [1, 1]), summary("c", [0, 0])];
+  const rows = prepareGroupRows(summaries, new Map(), ANALYSIS_DEFAULTS);
+
+  it("tells rows apart by any field, the spread by its status and text", () => {
+    const row = rows[0]!;
+    expect(sameGroupRow(row, { ...row })).toBe(true);
+    expect(sameGroupRow(row, { ...row, spread: { ...row.spread } })).toBe(true);
+    for (const key of Object.keys(row) as (keyof GroupRow)[]) {
+      const value = row[key];
+      const other =
+        key === "spread"
+          ? { ...row.spread, title: `${row.spread.title}!` }
+          : typeof value === "number"
+            ? value + 1
+            : typeof value === "boolean"
+              ? !value
+              : `${value as string}!`;
+      expect(sameGroupRow(row, { ...row, [key]: other }), key).toBe(false);
+    }
+    const empty = prepareGroupRows([summary("e", [])], new Map(), ANALYSIS_DEFAULTS)[0]!;
+    expect(Number.isNaN(empty.mean)).toBe(true);
+    expect(sameGroupRow(empty, { ...empty })).toBe(true);
+  });
+
+  it("keeps the previous array when every row is equal, and the equal rows otherwise", () => {
+    const copies = rows.map((r) => ({ ...r }));
+    expect(shareRows(rows, copies)).toBe(rows);
+    const changed = [copies[0]!, { ...copies[1]!, reviewed: true }, copies[2]!];
+    const shared = shareRows(rows, changed);
+    expect(shared).not.toBe(rows);
+    expect(shared[0]).toBe(rows[0]);
+    expect(shared[1]).toBe(changed[1]);
+    expect(shared[2]).toBe(rows[2]);
+    expect(shareRows(rows, copies.slice(1))).toEqual(copies.slice(1));
+  });
+
+  it("gives the same rows for the same annotations, and for a change no row shows", () => {
+    const select = annotatedRowsSelector(rows, summaries, new Map(), ANALYSIS_DEFAULTS);
+    const ranked = { a: annotation({ ranking: [["a/0"], ["a/2"]] }) };
+    const first = select(ranked);
+    expect(select(ranked)).toBe(first);
+    expect(first[0]).toMatchObject({ id: "a", annotation: "ranked" });
+    // The two passes swap places: no row changes (the spread is over the same tier shape).
+    expect(select({ a: annotation({ ranking: [["a/2"], ["a/0"]] }) })).toBe(first);
+    const labelled = select({
+      a: annotation({ ranking: [["a/2"], ["a/0"]], labels: { "a/1": "fail" } }),
+    });
+    expect(labelled).not.toBe(first);
+    expect(labelled[0]).toMatchObject({ id: "a", annotation: "ranked · labelled 1/3" });
+    expect(labelled[1]).toBe(first[1]);
+    expect(labelled[2]).toBe(first[2]);
   });
 });
 

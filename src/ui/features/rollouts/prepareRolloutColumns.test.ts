@@ -14,9 +14,11 @@ import {
   MAX_PINNED,
   pinSlots,
   prepareRolloutColumns,
+  sameRolloutColumn,
   syncedScrollTop,
   togglePin,
   visibleColumns,
+  type RolloutColumn,
 } from "./prepareRolloutColumns.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
 
@@ -178,5 +180,44 @@ describe("syncedScrollTop", () => {
         { scrollHeight: 900, clientHeight: 500 },
       ),
     ).toBe(400);
+  });
+});
+
+describe("sameRolloutColumn", () => {
+  const group: RolloutGroup = {
+    id: "g",
+    rollouts: [rollout("a", 1, "four", { rewards: { correct: 1, style: null } })],
+  };
+  const column = (): RolloutColumn =>
+    prepareRolloutColumns(group, analyzeDataset([group]).groups[0]!, ANALYSIS_DEFAULTS).columns[0]!;
+
+  it("is true for the same values in a rebuilt view model", () => {
+    const a = column();
+    const b = column();
+    expect(b).not.toBe(a);
+    expect(sameRolloutColumn(a, b)).toBe(true);
+  });
+
+  it("is false when any value differs, a plain number or a component included", () => {
+    const a = column();
+    const other = (v: unknown): unknown =>
+      typeof v === "number" ? v + 1 : typeof v === "boolean" ? !v : `${String(v)}!`;
+    for (const key of Object.keys(a) as (keyof RolloutColumn)[]) {
+      if (key === "plain") {
+        for (const p of Object.keys(a.plain) as (keyof RolloutColumn["plain"])[])
+          expect(
+            sameRolloutColumn(a, { ...a, plain: { ...a.plain, [p]: other(a.plain[p]) } }),
+            p,
+          ).toBe(false);
+      } else if (key === "components") {
+        const [first, ...rest] = a.components;
+        expect(
+          sameRolloutColumn(a, { ...a, components: [{ ...first!, value: "9" }, ...rest] }),
+        ).toBe(false);
+        expect(sameRolloutColumn(a, { ...a, components: rest })).toBe(false);
+      } else {
+        expect(sameRolloutColumn(a, { ...a, [key]: other(a[key]) }), key).toBe(false);
+      }
+    }
   });
 });
