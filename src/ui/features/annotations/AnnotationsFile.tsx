@@ -28,6 +28,47 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/**
+ * Whether the annotations are saved in this browser. A component of its own: the status changes
+ * twice per save (every ranking keystroke), and only this part of the bar needs to render then.
+ */
+function SaveStatus() {
+  const persist = usePersistStatus((s) => s.persist);
+  return (
+    <>
+      <span
+        className={styles.status}
+        data-testid="annotations.saved"
+        data-status={persist.status}
+        data-pending={persist.status === "saved" ? persist.pending : undefined}
+      >
+        {persist.status === "saved"
+          ? persist.pending > 0
+            ? "Saving…"
+            : persist.restored > 0
+              ? `Saved in this browser (${persist.restored} group(s) restored)`
+              : "Saved in this browser"
+          : persist.status === "restoring"
+            ? "Looking for saved annotations…"
+            : persist.status === "off"
+              ? "Not saved in this browser"
+              : null}
+      </span>
+      {persist.status === "error" ? (
+        <p className={styles.error} role="alert" data-testid="annotations.persist-error">
+          {persist.message}
+        </p>
+      ) : null}
+      {persist.status === "saved" && persist.rejected.length > 0 ? (
+        <p className={styles.error} role="alert">
+          Saved annotations of {persist.rejected.length} group(s) could not be read and were left
+          out: {persist.rejected.join(", ")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export default function AnnotationsFile() {
   const dataset = useDataset();
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
@@ -35,7 +76,6 @@ export default function AnnotationsFile() {
   // does not re-render this bar.
   const count = useStore((s) => Object.keys(s.annotations.groups).length);
   const setAnnotations = useStore((s) => s.setAnnotations);
-  const persist = usePersistStatus((s) => s.persist);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [merging, setMerging] = useState<{ fileName: string; other: Annotations } | null>(null);
@@ -188,35 +228,7 @@ export default function AnnotationsFile() {
           </button>
         </span>
       ) : null}
-      <span
-        className={styles.status}
-        data-testid="annotations.saved"
-        data-status={persist.status}
-        data-pending={persist.status === "saved" ? persist.pending : undefined}
-      >
-        {persist.status === "saved"
-          ? persist.pending > 0
-            ? "Saving…"
-            : persist.restored > 0
-              ? `Saved in this browser (${persist.restored} group(s) restored)`
-              : "Saved in this browser"
-          : persist.status === "restoring"
-            ? "Looking for saved annotations…"
-            : persist.status === "off"
-              ? "Not saved in this browser"
-              : null}
-      </span>
-      {persist.status === "error" ? (
-        <p className={styles.error} role="alert" data-testid="annotations.persist-error">
-          {persist.message}
-        </p>
-      ) : null}
-      {persist.status === "saved" && persist.rejected.length > 0 ? (
-        <p className={styles.error} role="alert">
-          Saved annotations of {persist.rejected.length} group(s) could not be read and were left
-          out: {persist.rejected.join(", ")}
-        </p>
-      ) : null}
+      <SaveStatus />
       {merging !== null ? (
         <Suspense fallback={<span className={styles.status}>Comparing…</span>}>
           <MergeReport

@@ -168,6 +168,68 @@ const Column = memo(
   },
 );
 
+/**
+ * The group's bar: its id, the rollout count and the layout controls. Memoised: a change of the
+ * group's analysis (a ranking keystroke) does not render it, nor write its inputs' attributes.
+ */
+const GroupBar = memo(function GroupBar({
+  groupId,
+  rollouts,
+  choice,
+  onChoice,
+  sync,
+  onSync,
+  pinned,
+}: {
+  groupId: string;
+  rollouts: number;
+  choice: number;
+  onChoice: (choice: number) => void;
+  sync: boolean;
+  onSync: (sync: boolean) => void;
+  pinned: number;
+}) {
+  const selectId = useId();
+  return (
+    <div className={styles.groupBar}>
+      <h2 className={styles.heading}>Group {groupId}</h2>
+      <span className={styles.muted}>
+        {rollouts} rollout{rollouts === 1 ? "" : "s"}
+      </span>
+      <label htmlFor={selectId} className={styles.control}>
+        Columns visible
+        <select
+          id={selectId}
+          value={choice}
+          data-testid="columns-visible"
+          onChange={(e) => onChoice(Number(e.currentTarget.value))}
+        >
+          {VISIBLE_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label
+        className={styles.control}
+        title="Scrolling one transcript scrolls the others to the same relative position"
+      >
+        <input
+          type="checkbox"
+          checked={sync}
+          data-testid="sync-scroll"
+          onChange={(e) => onSync(e.currentTarget.checked)}
+        />
+        Sync scrolling
+      </label>
+      <span className={styles.muted}>
+        {pinned} of {MAX_PINNED} pinned
+      </span>
+    </div>
+  );
+});
+
 function Columns({
   group,
   analysis,
@@ -190,7 +252,6 @@ function Columns({
   const onScrollCapture = useScrollSync(sync);
   const visible = visibleColumns(choice, view.columns.length);
   const slots = pinSlots(view.columns, pinned);
-  const selectId = useId();
   return (
     <section
       className={styles.card}
@@ -198,42 +259,15 @@ function Columns({
       data-testid="group.detail"
       data-clusters={clustersPending ? "pending" : "ready"}
     >
-      <div className={styles.groupBar}>
-        <h2 className={styles.heading}>Group {group.id}</h2>
-        <span className={styles.muted}>
-          {view.columns.length} rollout{view.columns.length === 1 ? "" : "s"}
-        </span>
-        <label htmlFor={selectId} className={styles.control}>
-          Columns visible
-          <select
-            id={selectId}
-            value={choice}
-            data-testid="columns-visible"
-            onChange={(e) => setChoice(Number(e.currentTarget.value))}
-          >
-            {VISIBLE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label
-          className={styles.control}
-          title="Scrolling one transcript scrolls the others to the same relative position"
-        >
-          <input
-            type="checkbox"
-            checked={sync}
-            data-testid="sync-scroll"
-            onChange={(e) => setSync(e.currentTarget.checked)}
-          />
-          Sync scrolling
-        </label>
-        <span className={styles.muted}>
-          {pinned.length} of {MAX_PINNED} pinned
-        </span>
-      </div>
+      <GroupBar
+        groupId={group.id}
+        rollouts={view.columns.length}
+        choice={choice}
+        onChoice={setChoice}
+        sync={sync}
+        onSync={setSync}
+        pinned={pinned.length}
+      />
       {prompt === null ? null : (
         <div className={styles.sharedPrompt}>
           <PromptView prompt={prompt} />
