@@ -6,8 +6,12 @@
  * wall-clock latency on a loaded machine (the busy time of a key does not include waiting).
  *
  * `npx tsx bench/keystrokeProfile.ts` builds the app and prints the breakdown; `--unminified`
- * builds without minification (readable function names in the profile, into bench/.data/), and
- * `--keys N` sets the number of keystrokes (default 40).
+ * builds without minification (readable function names in the profile, into bench/.data/),
+ * `--dist DIR` serves a build made elsewhere instead (an earlier commit's, for a before/after
+ * comparison), and `--keys N` sets the number of keystrokes (default 40). Environment:
+ * BENCH_CSS adds a style sheet to the page (to try a CSS change without a rebuild),
+ * BENCH_TRACE_OUT and BENCH_PROFILE_OUT write the trace and the CPU profile to files (they open
+ * in Chrome DevTools' Performance panel).
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -22,6 +26,8 @@ interface TraceEvent {
   readonly ph: string;
   readonly ts: number;
   readonly dur?: number;
+  /** The thread's CPU time over the event (µs), when the trace has it. */
+  readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
   readonly args?: { readonly name?: string; readonly data?: { readonly type?: string } };
@@ -73,6 +79,9 @@ export interface KeystrokeProfile {
   readonly untilNextKey: KindTimes;
   /** Medians over the keys, in ms: the first frame after the key's task (its rendering update). */
   readonly frame: KindTimes;
+  /** The same two as the thread's CPU time (medians, ms). */
+  readonly keyTaskCpu: KindTimes;
+  readonly frameCpu: KindTimes;
   /** The keydown EventDispatch itself (ms): median and p95. */
   readonly dispatch: { readonly median: number; readonly p95: number };
   /** Sampled CPU profile: ms of self time per key, by function, largest first. */
@@ -88,8 +97,17 @@ const quantile = (values: readonly number[], q: number): number => {
 
 const round = (x: number): number => Number(x.toFixed(2));
 
-/** Self time per kind of the main-thread events in [from, to) (µs), nested events taken apart. */
-function kindTimes(events: readonly TraceEvent[], from: number, to: number): Record<Kind, number> {
+/**
+ * Self time per kind of the main-thread events in [from, to) (µs), nested events taken apart:
+ * wall-clock time, or with `cpu` the thread's CPU time (which a loaded machine inflates less: time
+ * the thread waits for a core is not counted).
+ */
+function kindTimes(
+  events: readonly TraceEvent[],
+  from: number,
+  to: number,
+  cpu = false,
+): Record<Kind, number> {
   const out: Record<Kind, number> = { script: 0, gc: 0, style: 0, layout: 0, paint: 0, other: 0 };
   const stack: { end: number; kind: Kind | null; self: number }[] = [];
   const close = (upTo: number): void => {
@@ -104,9 +122,10 @@ function kindTimes(events: readonly TraceEvent[], from: number, to: number): Rec
     close(e.ts);
     // Cut at the window's end, so an event that runs past it counts only its part inside.
     const dur = Math.min(e.dur ?? 0, to - e.ts);
+    const time = cpu ? (e.tdur ?? e.dur ?? 0) * (dur / Math.max(1, e.dur ?? 0)) : dur;
     const parent = stack[stack.length - 1];
-    if (parent !== undefined) parent.self -= dur;
-    stack.push({ end: e.ts + dur, kind: kindOf(e.name), self: dur });
+    if (parent !== undefined) parent.self -= time;
+    stack.push({ end: e.ts + dur, kind: kindOf(e.name), self: time });
   }
   close(Infinity);
   return out;
@@ -139,6 +158,8 @@ function medianTimes(list: readonly KindTimes[]): KindTimes {
 /** Splits a trace into keystrokes (keydown EventDispatch on the page's main thread) and times them. */
 export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   keyTask: KindTimes[];
+  keyTaskCpu: KindTimes[];
+  frameCpu: KindTimes[];
   untilNextKey: KindTimes[];
   frame: KindTimes[];
   dispatch: number[];
@@ -155,6 +176,8 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
     (e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask",
   );
   const keyTask: KindTimes[] = [];
+  const keyTaskCpu: KindTimes[] = [];
+  const frameCpu: KindTimes[] = [];
   const untilNextKey: KindTimes[] = [];
   const frame: KindTimes[] = [];
   const frames = main.filter((e) => e.name === "WebFrameWidgetImpl::UpdateLifecycle");
@@ -171,6 +194,7 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   });
   spans.forEach((span, i) => {
     keyTask.push(toMs(kindTimes(main, span.from, span.to)));
+    keyTaskCpu.push(toMs(kindTimes(main, span.from, span.to, true)));
     untilNextKey.push(toMs(kindTimes(main, span.from, spans[i + 1]?.from ?? end)));
     // The frame's task: the outermost task around the first lifecycle update after the key's task.
     const update = frames.find((f) => f.ts >= span.to);
@@ -180,9 +204,19 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
         : tasks.find(
             (t) => t.ts <= update.ts && t.ts + (t.dur ?? 0) >= update.ts + (update.dur ?? 0),
           );
-    if (task !== undefined) frame.push(toMs(kindTimes(main, task.ts, task.ts + (task.dur ?? 0))));
+    if (task !== undefined) {
+      frame.push(toMs(kindTimes(main, task.ts, task.ts + (task.dur ?? 0))));
+      frameCpu.push(toMs(kindTimes(main, task.ts, task.ts + (task.dur ?? 0), true)));
+    }
   });
-  return { keyTask, untilNextKey, frame, dispatch: keys.map((k) => (k.dur ?? 0) / 1000) };
+  return {
+    keyTask,
+    keyTaskCpu,
+    untilNextKey,
+    frame,
+    frameCpu,
+    dispatch: keys.map((k) => (k.dur ?? 0) / 1000),
+  };
 }
 
 interface CpuProfile {
@@ -238,8 +272,9 @@ export async function profileRankingKeystroke(
   keys = 40,
 ): Promise<KeystrokeProfile> {
   const { context, page, errors, checks } = await openBenchGroup(browser, baseUrl);
-  if (process.env.BENCH_CSS !== undefined)
-    await page.addStyleTag({ content: process.env.BENCH_CSS }); // EXPERIMENT
+  // A style sheet to try (BENCH_CSS), e.g. containment on the columns, without a rebuild.
+  if ((process.env.BENCH_CSS ?? "") !== "")
+    await page.addStyleTag({ content: process.env.BENCH_CSS });
   await page.getByTestId("ranking.add-all").click();
   await page.waitForTimeout(200);
   await page.locator('[data-testid="ranking.tiers"] [data-testid="ranking.item"]').first().focus();
@@ -290,34 +325,52 @@ export async function profileRankingKeystroke(
     keyTask: medianTimes(t.keyTask),
     untilNextKey: medianTimes(t.untilNextKey),
     frame: medianTimes(t.frame),
+    keyTaskCpu: medianTimes(t.keyTaskCpu),
+    frameCpu: medianTimes(t.frameCpu),
     dispatch: { median: round(quantile(t.dispatch, 0.5)), p95: round(quantile(t.dispatch, 0.95)) },
     functions,
     jsMsPerKey: round(js / keys),
   };
 }
 
+/** Serves a built app directory with vite preview on a free port. */
+async function serve(
+  root: string,
+  outDir: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const { preview } = await import("vite");
+  const p = await preview({
+    root,
+    logLevel: "warn",
+    build: { outDir },
+    preview: { host: "127.0.0.1", port: 0, strictPort: true, open: false },
+  });
+  const address = p.httpServer.address();
+  if (address === null || typeof address === "string") throw new Error("preview has no port");
+  return { url: `http://127.0.0.1:${address.port}`, close: () => p.close() };
+}
+
 async function standalone(): Promise<void> {
   const { launchChromium } = await import("../e2e/harness/browser.ts");
+  const arg = (name: string): string | undefined => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
   const unminified = process.argv.includes("--unminified");
-  const at = process.argv.indexOf("--keys");
-  const keys = at > 0 ? Number(process.argv[at + 1]) : 40;
+  const keys = Number(arg("--keys") ?? 40);
+  // A build made elsewhere, e.g. of an earlier commit, for a before/after comparison.
+  const dist = arg("--dist");
+  const root = fileURLToPath(new URL("..", import.meta.url));
   let server: { url: string; close: () => Promise<void> };
-  if (unminified) {
-    const { build, preview } = await import("vite");
-    const root = fileURLToPath(new URL("..", import.meta.url));
+  if (dist !== undefined) {
+    server = await serve(root, dist);
+  } else if (unminified) {
+    const { build } = await import("vite");
     const outDir = "bench/.data/dist-unminified";
     process.env.NODE_ENV = "production";
     process.env.BUNDLE_BUDGET_OFF = "1"; // unminified code is over the gzip budget
     await build({ root, mode: "production", logLevel: "warn", build: { outDir, minify: false } });
-    const p = await preview({
-      root,
-      logLevel: "warn",
-      build: { outDir },
-      preview: { host: "127.0.0.1", port: 0, strictPort: true, open: false },
-    });
-    const address = p.httpServer.address();
-    if (address === null || typeof address === "string") throw new Error("preview has no port");
-    server = { url: `http://127.0.0.1:${address.port}`, close: () => p.close() };
+    server = await serve(root, outDir);
   } else {
     const { startPreviewServer } = await import("../e2e/harness/server.ts");
     server = await startPreviewServer();
@@ -331,6 +384,8 @@ async function standalone(): Promise<void> {
         keys: p.keys,
         keyTask: p.keyTask,
         frame: p.frame,
+        keyTaskCpu: p.keyTaskCpu,
+        frameCpu: p.frameCpu,
         untilNextKey: p.untilNextKey,
         dispatchMedian: p.dispatch.median,
         dispatchP95: p.dispatch.p95,
