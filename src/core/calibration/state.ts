@@ -5,7 +5,7 @@
  * with its time and the judge prompt version, and a judge run after it is warned about.
  */
 import type { RolloutId } from "../types.ts";
-import { SPLIT_DEFAULTS, type SplitName } from "./splits.ts";
+import { SPLIT_DEFAULTS, splitAssign, type SplitName } from "./splits.ts";
 
 export interface CalibrationUnseal {
   /** ISO 8601 time of the unseal. */
@@ -40,3 +40,32 @@ export const CALIBRATION_STATE_EMPTY: CalibrationState = {
   unsealed: null,
   log: [],
 };
+
+/** A rollout to place in a split: its id and its stratum (the human label). */
+export interface CalibrationRow {
+  readonly rolloutId: RolloutId;
+  readonly label: string;
+}
+
+/**
+ * Every row's split under the state's seed and shares, keeping the splits already assigned, and
+ * the state with the new assignments recorded (the same object when nothing was added). Persist the
+ * returned state so a row placed in the sealed test split stays there.
+ */
+export function calibrationAssign(
+  state: CalibrationState,
+  rows: readonly CalibrationRow[],
+): { readonly splits: Map<RolloutId, SplitName>; readonly state: CalibrationState } {
+  const previous = new Map(Object.entries(state.assignments));
+  const splits = splitAssign(
+    rows.map((r) => ({ key: r.rolloutId, stratum: r.label })),
+    { seed: state.seed, fractions: state.fractions },
+    previous,
+  );
+  let added = false;
+  for (const key of splits.keys()) if (!previous.has(key)) added = true;
+  if (!added) return { splits, state };
+  const assignments: Record<RolloutId, SplitName> = { ...state.assignments };
+  for (const [key, split] of splits) assignments[key] = split;
+  return { splits, state: { ...state, assignments } };
+}
