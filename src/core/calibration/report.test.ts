@@ -40,7 +40,7 @@ const run: JudgeRun = {
     g1: { ...JUDGE_GROUP_RESULT_EMPTY, tiers: [["b"], ["a"]], hacks: ["c"] },
     g2: {
       ...JUDGE_GROUP_RESULT_EMPTY,
-      error: { kind: "malformed", message: "not JSON", status: null },
+      error: { kind: "malformed_reply", message: "not JSON", status: null },
     },
   },
 };
