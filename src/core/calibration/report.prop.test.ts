@@ -228,14 +228,17 @@ const runArb: fc.Arbitrary<JudgeRun> = fc
     groups: {},
   }));
 
+/** Runs with distinct ids, as the annotations schema requires. */
+const runsArb = fc.uniqueArray(runArb, { maxLength: 8, selector: (r) => r.info.id });
+
 describe("seal properties", () => {
   const source = { id: "s", label: "s", promptVersion: "v1" };
 
-  test.prop([fc.array(runArb, { maxLength: 8 })])("no warning while sealed", (runs) => {
+  test.prop([runsArb])("no warning while sealed", (runs) => {
     expect(calibrationRerunWarnings(CALIBRATION_STATE_EMPTY, runs)).toEqual([]);
   });
 
-  test.prop([fc.array(runArb, { maxLength: 8 }), fc.integer({ min: 1, max: 28 })])(
+  test.prop([runsArb, fc.integer({ min: 1, max: 28 })])(
     "unseal once; each warned run is logged once however often it is logged",
     (runs, day) => {
       const at = `2026-01-${String(day).padStart(2, "0")}T12:00:00.000Z`;
