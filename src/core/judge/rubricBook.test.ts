@@ -80,7 +80,7 @@ describe("rubricSave", () => {
 
   it("does not read inherited keys as tasks", () => {
     expect(rubricCurrent({}, "constructor")).toBeNull();
-    expect(rubricSave({}, "constructor", V1, "human", T1).constructor.versions).toHaveLength(1);
+    expect(rubricSave({}, "constructor", V1, "human", T1)["constructor"]!.versions).toHaveLength(1);
   });
 });
 
