@@ -209,6 +209,8 @@ describe("rubrics per task", () => {
     const stub: JudgeStub = await startJudgeStub([
       stubCompletion(`<think>drafting</think>\n\`\`\`json\n${JSON.stringify(draft)}\n\`\`\``),
       stubCompletion("I would rather not write a rubric."),
+      // Held back long enough for the user to cancel (closing the stub ends it).
+      stubCompletion(JSON.stringify(draft), undefined, 30_000),
     ]);
     try {
       // The studio's CSP allows connections to its own origin only, so the page talks to a path
@@ -217,10 +219,14 @@ describe("rubrics per task", () => {
       const stubOrigin = new URL(stub.baseURL).origin;
       const judgeBase = `${baseUrl}/judge-stub`;
       await page.route(`${judgeBase}/**`, async (route) => {
-        const response = await route.fetch({
-          url: route.request().url().replace(judgeBase, stubOrigin),
-        });
-        await route.fulfill({ response });
+        try {
+          const response = await route.fetch({
+            url: route.request().url().replace(judgeBase, stubOrigin),
+          });
+          await route.fulfill({ response });
+        } catch {
+          // The page cancelled the request, or the stub closed while it was held back.
+        }
       });
       await page.addInitScript((baseURL) => {
         localStorage.setItem(
@@ -299,6 +305,9 @@ describe("rubrics per task", () => {
       expect(await page.getByTestId("rubric.draft.reason").innerText()).toBe(
         `Judge: ${draft.reason}`,
       );
+      expect(await page.getByTestId("rubric.draft.done").innerText()).toMatch(
+        /saved as v2 \(author: judge\)[\s\S]*Prompt rubric-draft-v1@[0-9a-f]{8}, 15 tokens\./,
+      );
       expect(await rubrics.status.innerText()).toContain("the judge (draft)");
       expect((await rubrics.diff()).solution).toEqual([
         `-${PAYLOADS[5]}`,
@@ -323,6 +332,16 @@ describe("rubrics per task", () => {
       await page.getByTestId("rubric.draft.start").click();
       await page.locator('[data-testid="rubric.draft"][data-status="error"]').waitFor();
       expect(await page.getByTestId("rubric.draft.error").innerText()).toContain("malformed_reply");
+      await rubrics.waitForVersion(3);
+
+      // Cancel while the judge is thinking: nothing is saved.
+      await page.getByTestId("rubric.draft.start").click();
+      await page.getByTestId("rubric.draft.progress").waitFor();
+      await page.getByTestId("rubric.draft.cancel").click();
+      await page.locator('[data-testid="rubric.draft"][data-status="error"]').waitFor();
+      expect(await page.getByTestId("rubric.draft.error").innerText()).toBe(
+        "The draft was cancelled.",
+      );
       await rubrics.waitForVersion(3);
 
       await rubrics.openPanel();

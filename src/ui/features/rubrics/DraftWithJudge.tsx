@@ -18,6 +18,7 @@ type DraftStatus =
       readonly version: number | null;
       readonly reason: string | null;
       readonly tokens: number;
+      readonly prompt: string;
     }
   | { readonly kind: "error"; readonly message: string; readonly cancelled: boolean };
 
@@ -81,6 +82,7 @@ export function DraftWithJudge({
       version,
       reason: result.draft.reason,
       tokens: result.accounting.promptTokens + result.accounting.completionTokens,
+      prompt: result.templateVersion,
     });
   };
 
@@ -140,7 +142,8 @@ export function DraftWithJudge({
             {status.version === null
               ? "The judge's draft equals the current version: nothing new was saved."
               : `The judge's draft is saved as v${status.version} (author: judge). Edit it and save.`}{" "}
-            {status.tokens > 0 ? `${status.tokens} tokens.` : ""}
+            Prompt {status.prompt}
+            {status.tokens > 0 ? `, ${status.tokens} tokens.` : "."}
           </p>
           {status.reason === null ? null : (
             <p className={styles.reason} data-testid="rubric.draft.reason">

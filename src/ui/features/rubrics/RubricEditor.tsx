@@ -165,7 +165,7 @@ export function RubricEditor({
           </section>
         );
       })}
-      <p id="rubric-keys-hint" className={styles.muted}>
+      <p id="rubric-keys-hint" className={`${styles.muted} ${styles.span}`}>
         Keys in a line: Enter adds a line below, Backspace on an empty line removes it, Alt+↑/↓
         moves it, ↑/↓ go to the line above or below, Ctrl+Enter saves.
       </p>
