@@ -4,7 +4,7 @@
  * Ctrl+Enter saves. Each line also has move and remove buttons. The lines are the parent's state
  * (`CriteriaDraft`); this component renders them and reports edits.
  */
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import {
   criteriaInsert,
   criteriaMove,
@@ -44,6 +44,7 @@ export function RubricEditor({
   onSave: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   // Focus is DOM state (an external system): move it once per request, after the lines render.
   useLayoutEffect(() => {
@@ -106,7 +107,7 @@ export function RubricEditor({
                     value={line.text}
                     placeholder={i === 0 ? "One criterion per line" : ""}
                     aria-label={`${title}, line ${i + 1} of ${lines.length}`}
-                    aria-describedby="rubric-keys-hint"
+                    aria-describedby={hintId}
                     data-testid="rubric.criterion"
                     data-list={list}
                     data-key={line.key}
@@ -165,7 +166,7 @@ export function RubricEditor({
           </section>
         );
       })}
-      <p id="rubric-keys-hint" className={`${styles.muted} ${styles.span}`}>
+      <p id={hintId} className={`${styles.muted} ${styles.span}`}>
         Keys in a line: Enter adds a line below, Backspace on an empty line removes it, Alt+↑/↓
         moves it, ↑/↓ go to the line above or below, Ctrl+Enter saves.
       </p>
