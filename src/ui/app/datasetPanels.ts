@@ -23,6 +23,12 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
   {
+    id: "rubrics",
+    label: "Rubrics",
+    loading: "Loading rubrics…",
+    Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
+  },
+  {
     id: "calibration",
     label: "Calibration",
     loading: "Loading calibration…",
