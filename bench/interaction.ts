@@ -8,7 +8,8 @@
  *   Alt+ArrowUp on a focused ranking item, each a real ranking change with GAR recomputed).
  * Medians and p95 are printed with their ratio; timing never fails the run.
  *
- * Used by bench/browser.ts; `npx tsx bench/interaction.ts` runs it alone.
+ * Used by bench/browser.ts; `npx tsx bench/interaction.ts` runs it alone (`--dist DIR` serves a
+ * build made elsewhere, e.g. an earlier commit's, instead of building this checkout).
  */
 import { Buffer } from "node:buffer";
 import { fileURLToPath } from "node:url";
@@ -399,10 +400,26 @@ export function rankingKeystrokeLines(result: {
   ];
 }
 
+/** `--dist DIR` serves a build made elsewhere (an earlier commit's) instead of building this one. */
+async function previewOf(dist: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const { preview } = await import("vite");
+  const server = await preview({
+    root: fileURLToPath(new URL("..", import.meta.url)),
+    logLevel: "warn",
+    build: { outDir: dist },
+    preview: { host: "127.0.0.1", port: 0, strictPort: true, open: false },
+  });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === "string") throw new Error("preview has no port");
+  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
 async function standalone(): Promise<void> {
   const { launchChromium } = await import("../e2e/harness/browser.ts");
   const { startPreviewServer } = await import("../e2e/harness/server.ts");
-  const server = await startPreviewServer();
+  const at = process.argv.indexOf("--dist");
+  const dist = at > 0 ? process.argv[at + 1] : undefined;
+  const server = dist === undefined ? await startPreviewServer() : await previewOf(dist);
   const browser = await launchChromium();
   try {
     const result = await benchSettingChange(browser, server.url);
