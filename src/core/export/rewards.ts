@@ -187,7 +187,9 @@ export function exportRewards(
   if (options.source === "judge" && run === null)
     throw new ExportError(
       "judgeRuns",
-      `there is no ${wanted} judge run to read (${runs.length} run(s) of other modes)`,
+      runs.length === 0
+        ? `there is no ${wanted} judge run to read: the annotations hold no judge runs`
+        : `there is no ${wanted} judge run to read (only ${runs.length} run(s) of other modes)`,
     );
   const resolved = options.source === "human" ? annotationsResolve(groups, annotations) : null;
   const gar = {
