@@ -11,7 +11,13 @@ import { ANALYSIS_DEFAULTS } from "../analysis/analyze.ts";
 import { ANNOTATIONS_EMPTY } from "../analysis/annotations.ts";
 import { testMessage } from "../../test/rolloutFixtures.ts";
 import { FIXTURE_ANNOTATIONS, FIXTURE_GROUPS } from "./__fixtures__/exportFixture.ts";
-import { EXPORT_DEFAULTS, exportBuild, exportFileName, type ExportOptions } from "./build.ts";
+import {
+  EXPORT_DEFAULTS,
+  exportBuild,
+  exportFileName,
+  exportPreview,
+  type ExportOptions,
+} from "./build.ts";
 import { exportJsonl, exportPromptText } from "./text.ts";
 
 const input = {
@@ -68,6 +74,14 @@ describe("exportBuild", () => {
     expect(exportBuild("rubrics", input).rows).toBe(3);
     expect(exportBuild("dpo", input).rows).toBe(5);
     expect(exportBuild("calibration", input).rows).toBe(12);
+  });
+
+  it("previews the row count and the run without the text", () => {
+    for (const [, kind, options] of GOLDEN) {
+      const full = exportBuild(kind, input, { ...EXPORT_DEFAULTS, ...options });
+      const preview = exportPreview(kind, input, { ...EXPORT_DEFAULTS, ...options });
+      expect(preview).toEqual({ rows: full.rows, run: full.run });
+    }
   });
 
   it("returns the calibration state to persist, and the input's for other kinds", () => {

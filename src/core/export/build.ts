@@ -101,6 +101,34 @@ export function exportBuild(
 }
 
 /**
+ * How many rows an export would have, and the judge run it would read, without writing its text
+ * (the studio's preview; JSONL text of a large file is only built on download).
+ *
+ * @throws as {@link exportBuild}
+ */
+export function exportPreview(
+  kind: Exclude<ExportKind, "annotations">,
+  input: ExportInput,
+  options: ExportOptions = EXPORT_DEFAULTS,
+): { readonly rows: number; readonly run: JudgeRun | null } {
+  const { groups, annotations, settings } = input;
+  switch (kind) {
+    case "calibration": {
+      const out = exportCalibration(groups, annotations, settings, options.judgeRunId);
+      return { rows: out.rows.length, run: out.run };
+    }
+    case "rubrics":
+      return { rows: Object.keys(exportRubrics(annotations.rubrics, groups)).length, run: null };
+    case "rewards": {
+      const out = exportRewards(groups, annotations, settings, options);
+      return { rows: out.rows.length, run: out.run };
+    }
+    case "dpo":
+      return { rows: exportDpo(groups, annotations, settings).length, run: null };
+  }
+}
+
+/**
  * The download's file name: the data file's name without folders and extension, then the kind:
  * `support.calibration.jsonl`, `support.rubrics.json`, `support.annotations.json`.
  */
