@@ -255,7 +255,11 @@ export default function ExportsPanel() {
                   {entry.error}
                 </p>
               ) : null}
-              <code className={styles.command} data-testid={`exports.command.${entry.kind}`}>
+              <code
+                className={styles.command}
+                title="The same file from the command line"
+                data-testid={`exports.command.${entry.kind}`}
+              >
                 {exportCommandLine(file, entry.kind, settings, choices)}
               </code>
             </li>

@@ -71,7 +71,7 @@ const TEXT: Readonly<Record<ExportKind, { title: string; description: string; un
   annotations: {
     title: "Annotations",
     description:
-      "The annotations file (version 1) that `rollout-studio export --annotations` and `analyze --annotations` read.",
+      "The annotations file (version 1) that rollout-studio export and analyze read with --annotations.",
     unit: "groups",
   },
 };
