@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ANALYSIS_DEFAULTS } from "../analysis/analyze.ts";
 import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "../analysis/annotations.ts";
+import { calibrationHumanSource } from "../calibration/human.ts";
+import { calibrationReport } from "../calibration/report.ts";
+import { calibrationRewardSource } from "../calibration/sources.ts";
 import { calibrationAssign } from "../calibration/state.ts";
 import {
   FIXTURE_ANNOTATIONS,
@@ -176,6 +179,28 @@ describe("calibration export", () => {
     );
     expect(again.rows).toEqual(rows);
     expect(again.calibration).toBe(calibration);
+  });
+
+  it("gives every labelled rollout the split the calibration view records", () => {
+    const { calibration } = exportCalibration(
+      FIXTURE_GROUPS,
+      FIXTURE_ANNOTATIONS,
+      ANALYSIS_DEFAULTS,
+      null,
+    );
+    const view = calibrationReport(
+      {
+        groups: FIXTURE_GROUPS.map((group) => ({
+          group,
+          rewards: group.rollouts.map((r) => r.reward ?? NaN),
+        })),
+        human: calibrationHumanSource(FIXTURE_ANNOTATIONS),
+        source: calibrationRewardSource(0.5),
+        state: FIXTURE_ANNOTATIONS.calibration,
+      },
+      { samples: 10, level: 0.95 },
+    );
+    expect(calibration).toEqual(view.state);
   });
 
   it("keeps test rows and their human labels, marked sealed until the test split is unsealed", () => {

@@ -3,9 +3,9 @@
  * the chosen judge run, with the prompt and the completion as judges read it, both labels, the
  * calibration split, and the rubric and prompt versions behind them.
  *
- * Splits come from the persisted calibration state (`calibrationAssign`): the rows with a human
- * pass or fail label are the rows split, stratified by that label, and a rollout keeps a split once
- * assigned. Rows without one (deferred or unlabelled) carry the split they were given earlier, if
+ * Splits come from the persisted calibration state (`calibrationAssign`) over the rows the
+ * calibration view splits (`calibrationAssignRows`: every human pass or fail label, stratified by
+ * it), and a rollout keeps a split once assigned. Rows without one (deferred or unlabelled) carry the split they were given earlier, if
  * any, else null. The caller persists the returned state so an exported split stays true.
  *
  * The sealed test split: its rows are exported with split "test", `sealed: true`, and their human
@@ -16,11 +16,9 @@ import type { AnalysisSettings } from "../analysis/analyze.ts";
 import { rolloutReward } from "../analysis/analyze.ts";
 import type { Annotations, HumanLabel } from "../analysis/annotations.ts";
 import { rolloutText } from "../analysis/text.ts";
-import {
-  calibrationAssign,
-  type CalibrationRow,
-  type CalibrationState,
-} from "../calibration/state.ts";
+import { calibrationHumanSource } from "../calibration/human.ts";
+import { calibrationAssignRows } from "../calibration/report.ts";
+import { calibrationAssign, type CalibrationState } from "../calibration/state.ts";
 import type { SplitName } from "../calibration/splits.ts";
 import { rubricCurrent } from "../judge/rubricBook.ts";
 import {
@@ -92,12 +90,13 @@ export function exportCalibration(
     label: HumanLabel | null;
     verdict: "pass" | "fail" | null;
   }[] = [];
-  const toSplit: CalibrationRow[] = [];
+  const rewardsOf = new Map<GroupId, number[]>();
   for (const group of groups) {
     const labels = Object.hasOwn(annotations.groups, group.id)
       ? annotations.groups[group.id]!.labels
       : {};
     const rewards = group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
+    rewardsOf.set(group.id, rewards);
     const verdicts =
       run === null
         ? new Map<RolloutId, "pass" | "fail">()
@@ -107,9 +106,14 @@ export function exportCalibration(
       const verdict = verdicts.get(r.id) ?? null;
       if (label === null && verdict === null) return;
       candidates.push({ group, index, label, verdict });
-      if (label === "pass" || label === "fail") toSplit.push({ rolloutId: r.id, label });
     });
   }
+  // The rows the calibration view splits (every pass/fail label, the label as the stratum), so a
+  // rollout gets the same split here as there.
+  const toSplit = calibrationAssignRows(
+    groups.map((group) => ({ group, rewards: rewardsOf.get(group.id)! })),
+    calibrationHumanSource(annotations),
+  );
   const { splits, state } = calibrationAssign(annotations.calibration, toSplit);
   const sealed = state.unsealed === null;
   const rows = candidates.map(({ group, index, label, verdict }): CalibrationExportRow => {
