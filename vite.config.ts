@@ -32,16 +32,6 @@ export default defineConfig({
   build: {
     target: "es2023",
     sourcemap: true,
-    rolldownOptions: {
-      treeshake: {
-        // src/core is pure (lint and a DOM-free tsconfig enforce it): importing a module runs
-        // nothing but its declarations. Saying so lets the bundler leave a core module that only a
-        // lazy panel uses in that panel's chunk; otherwise a module-level expression that it cannot
-        // prove pure (a call, a property read) keeps every module behind the core barrel that
-        // imports it in the first page. Other modules keep the default analysis (undefined).
-        moduleSideEffects: (id: string) => (/[\\/]src[\\/]core[\\/]/.test(id) ? false : undefined),
-      },
-    },
   },
   worker: {
     format: "es",

@@ -7,7 +7,6 @@ import {
   type Annotations,
 } from "../analysis/annotations.ts";
 import { garFactorsFromRanking, garRedistribute } from "../advantage/gar.ts";
-import { GRS_DEFAULTS } from "../advantage/grs.ts";
 import type { RolloutGroup } from "../types.ts";
 import {
   FIXTURE_ANNOTATIONS,
@@ -287,10 +286,6 @@ describe("rewards export, advantage mode from a gar judge run", () => {
 });
 
 describe("rewards export, reward mode from a rubric run (GRS, equation 2)", () => {
-  it("defaults to whileai's floor", () => {
-    expect(REWARD_EXPORT_DEFAULTS.floor).toBe(GRS_DEFAULTS.floor);
-  });
-
   const options = { ...REWARD_EXPORT_DEFAULTS, source: "judge" as const, mode: "reward" as const };
   const run = (
     scores: Record<string, { solution: number; behavior: number }>,

@@ -28,7 +28,7 @@ import { annotationsResolve } from "../analysis/resolve.ts";
 import { rolloutText } from "../analysis/text.ts";
 import { garIsMixed, type GarGroupOutcome, type GarGroupStatus } from "../advantage/gar.ts";
 import { grpoAdvantages } from "../advantage/grpo.ts";
-import { grsShape, type GrsScore } from "../advantage/grs.ts";
+import { GRS_DEFAULTS, grsShape, type GrsScore } from "../advantage/grs.ts";
 import { garFromJudge } from "../judge/group.ts";
 import type { JudgeRun, JudgeSource } from "../judge/runs.ts";
 import { clusterComponents } from "../ngram/cluster.ts";
@@ -63,9 +63,7 @@ export const REWARD_EXPORT_DEFAULTS: RewardExportOptions = {
   source: "human",
   mode: "advantage",
   judgeRunId: null,
-  // GRS_DEFAULTS.floor (a test checks they agree), written out: a module-level property read of an
-  // import counts as a side effect to the bundler, which would then put this module in the workers.
-  floor: 0,
+  floor: GRS_DEFAULTS.floor,
 };
 
 /**

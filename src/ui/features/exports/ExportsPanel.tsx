@@ -14,7 +14,6 @@ import {
   type RewardMode,
   type RewardSource,
 } from "../../../core/index.ts";
-import { annotationsParse, annotationsToJson } from "../../../io/annotations/annotationsFile.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
@@ -29,11 +28,18 @@ import {
 } from "./prepareExports.ts";
 import { exportCommandLine } from "./commandLine.ts";
 
-/** The annotations file as the CLI writes it: validated, then serialised from the parsed state. */
-function annotationsJson(fileName: string, annotations: Annotations): string {
-  const parsed = annotationsParse(fileName, annotationsToJson(annotations));
-  if (!parsed.ok) throw new Error(parsed.issues.map(formatIssue).join("\n"));
-  return annotationsToJson(parsed.value);
+/**
+ * The annotations file as the CLI writes it: validated, then serialised from the parsed state. The
+ * validator (zod) loads on the first download, as the annotations bar loads it on import.
+ */
+async function annotationsJsonWriter(fileName: string): Promise<(a: Annotations) => string> {
+  const { annotationsParse, annotationsToJson } =
+    await import("../../../io/annotations/annotationsFile.ts");
+  return (annotations) => {
+    const parsed = annotationsParse(fileName, annotationsToJson(annotations));
+    if (!parsed.ok) throw new Error(parsed.issues.map(formatIssue).join("\n"));
+    return annotationsToJson(parsed.value);
+  };
 }
 
 const SOURCE_LABEL: Readonly<Record<RewardSource, string>> = {
@@ -74,28 +80,35 @@ export default function ExportsPanel() {
     setChoices((c) => ({ ...c, rewards: { ...c.rewards, ...patch } }));
 
   const download = (kind: ExportKind, fileName: string): void => {
-    try {
-      const out = exportText(kind, dataset.groups, annotations, settings, choices, (a) =>
-        annotationsJson(fileName, a),
+    annotationsJsonWriter(fileName)
+      .then((annotationsJson) => {
+        const out = exportText(
+          kind,
+          dataset.groups,
+          annotations,
+          settings,
+          choices,
+          annotationsJson,
+        );
+        if (out.calibration !== annotations.calibration)
+          updateAnnotationExtras(() => ({ calibration: out.calibration }));
+        const type = fileName.endsWith(".jsonl") ? "application/x-ndjson" : "application/json";
+        downloadBlob(new Blob([out.text], { type }), fileName);
+        setMessage({
+          text:
+            `Saved ${fileName}.` +
+            (out.calibration !== annotations.calibration
+              ? " Labelled rollouts that had no calibration split now have one, kept with the annotations."
+              : ""),
+          error: false,
+        });
+      })
+      .catch((e: unknown) =>
+        setMessage({
+          text: `${fileName} could not be written: ${e instanceof Error ? e.message : String(e)}`,
+          error: true,
+        }),
       );
-      if (out.calibration !== annotations.calibration)
-        updateAnnotationExtras(() => ({ calibration: out.calibration }));
-      const type = fileName.endsWith(".jsonl") ? "application/x-ndjson" : "application/json";
-      downloadBlob(new Blob([out.text], { type }), fileName);
-      setMessage({
-        text:
-          `Saved ${fileName}.` +
-          (out.calibration !== annotations.calibration
-            ? " Labelled rollouts that had no calibration split now have one, kept with the annotations."
-            : ""),
-        error: false,
-      });
-    } catch (e) {
-      setMessage({
-        text: `${fileName} could not be written: ${e instanceof Error ? e.message : String(e)}`,
-        error: true,
-      });
-    }
   };
 
   const runSelect = (kind: "calibration" | "rewards", value: string | null) => (
