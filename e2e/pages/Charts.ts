@@ -27,7 +27,7 @@ export class ChartsPage {
     this.metricsPanel = page.getByTestId("metrics.panel");
     this.metricsTable = page.getByTestId("metrics.table");
     this.clusters = page.locator('[data-testid="metrics.clusters"][data-clusters="ready"]');
-    this.overviewToggle = page.getByTestId("overview.toggle");
+    this.overviewToggle = page.getByTestId("panel.toggle.overview");
     this.overview = page.getByTestId("overview");
   }
 

@@ -255,8 +255,14 @@ describe("bad input: a clear message and a non-zero exit, never a stack trace", 
     expect(r.stderr).toMatch(message);
   });
 
-  it("--help prints usage and exits 0; no arguments is a usage error", async () => {
-    expect((await run(["--help"])).stdout).toContain("Usage: rollout-studio analyze FILE");
+  it("--help lists the commands and exits 0; a command's --help gives its options; no arguments is a usage error", async () => {
+    const top = await run(["--help"]);
+    expect(top.code).toBe(EXIT.ok);
+    expect(top.stdout).toMatch(/Commands:\n {2}analyze /);
+    const analyze = await run(["analyze", "--help"]);
+    expect(analyze.code).toBe(EXIT.ok);
+    expect(analyze.stdout).toContain("Usage: rollout-studio analyze FILE");
+    expect(analyze.stdout).toContain("--annotations A.json");
     expect((await run([])).code).toBe(EXIT.usage);
   });
 

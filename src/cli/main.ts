@@ -1,128 +1,32 @@
 /**
  * `rollout-studio`: the studio's numbers, headless, for pipelines and CI. Built on core and io only.
- *
- * Exit codes: 0 analysed cleanly; 1 nothing could be analysed (missing file, no known format, bad
- * annotations); 2 usage error; 3 analysed, but some input was rejected or an annotation was ignored
- * (every problem is reported with its file and line).
+ * Each command lives in src/cli/commands; this module dispatches and turns errors into exit codes
+ * (see EXIT in ./io.ts).
  */
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../core/index.ts";
-import {
-  annotationsParse,
-  FORMATS,
-  formatIssue,
-  LoadError,
-  formatById,
-  type FormatOptions,
-  type ParseIssue,
-} from "../io/index.ts";
-import { analysisJson } from "./json.ts";
-import { indexThreshold, loadForCli } from "./loadForCli.ts";
-import { readBytes } from "./readBytes.ts";
-import { settingsFromFlags, UsageError } from "./settings.ts";
-import { summaryText } from "./summary.ts";
+import { LoadError } from "../io/index.ts";
+import { COMMANDS } from "./commands/index.ts";
+import { EXIT, type CliIo } from "./io.ts";
+import { UsageError } from "./settings.ts";
 
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly cwd: string;
-}
+export { EXIT, type CliIo } from "./io.ts";
+export { ANALYZE_USAGE, mappingFromFlags, weightsFromFlags } from "./commands/analyze.ts";
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, issues: 3 } as const;
-
-export const USAGE = `Usage: rollout-studio analyze FILE [options]
-
-Analyse a rollout dump: group statistics, GRPO advantages, diversity clusters, pass^k, and GAR
-values for groups your annotations rank.
-
-Options:
-  --annotations A.json          studio annotations export (version 1)
-  --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
-                                ${FORMATS.map((f) => f.id).join(", ")} (csv = mapped)
-  --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
-                                mapping (format "mapped"): F is a field name or a dotted path
-  --reward-key F                a reward field; repeat it or separate with commas for components
-                                (with --format trl it picks TRL's reward columns)
-  --id-key F                    the rollout id field (default: <group>/<index in group>)
-  --weight NAME=W               weight of a reward component in the total (repeatable; every
-                                component weighs 1 unless set, as TRL's reward_weights)
-  --estimator grpo|rloo         advantage estimator (default grpo)
-  --scale group|batch|none      GRPO std scaling (default group, as TRL)
-  --eps E                       added to the std (default 1e-4, as TRL)
-  --std sample|population       std estimator (default sample, n-1)
-  --aggregation sum_then_normalize|normalize_then_sum
-                                multi-reward aggregation (default sum_then_normalize; GDPO is the other)
-  --pass-threshold T            a reward >= T is a pass (default 0.5, as whileai)
-  --cap C                       GAR lambda cap (default 3.0)
-  --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
-  --no-hack-zero                keep hacks' rewards instead of zeroing them
-  --ngram N                     character n-gram length for diversity clusters (default 3)
-  --similarity S                Jaccard threshold that links two rollouts (default 0.5)
-  --tie 0|0.5                   win-rate credit for a tie (default 0, the benchmax seed)
-  --text final-assistant|benchmax|all-assistant
-                                which text clustering compares (default final-assistant)
-  --json                        write one JSON document to stdout
-  -h, --help                    show this help
-
-Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
-JSONL files of 32 MB or more are indexed and parsed a group at a time (ROLLOUT_STUDIO_INDEX_THRESHOLD=BYTES changes the size).
-`;
-
-/**
- * Reward weights from repeated --weight NAME=W; null when none is given (each rollout's own reward,
- * or the unweighted sum of its components, is used).
- *
- * @throws UsageError for a malformed pair or a non-finite weight
- */
-export function weightsFromFlags(
-  flags: readonly string[] | undefined,
-): Record<string, number> | null {
-  if (flags === undefined || flags.length === 0) return null;
-  const weights: Record<string, number> = {};
-  for (const flag of flags) {
-    const at = flag.lastIndexOf("=");
-    const name = at === -1 ? "" : flag.slice(0, at).trim();
-    const value = at === -1 ? NaN : Number(flag.slice(at + 1));
-    if (name === "" || !Number.isFinite(value) || flag.slice(at + 1).trim() === "") {
-      throw new UsageError(
-        `--weight must be NAME=NUMBER, e.g. --weight format_reward=0.5; got ${flag}`,
-      );
-    }
-    weights[name] = value;
-  }
-  return weights;
-}
-
-/**
- * The field mapping from --group-key, --text-key, --reward-key (repeatable, comma-separated) and
- * --id-key; undefined when none is given.
- *
- * @throws UsageError for an empty field name
- */
-export function mappingFromFlags(values: {
-  readonly "group-key"?: string;
-  readonly "text-key"?: string;
-  readonly "reward-key"?: readonly string[];
-  readonly "id-key"?: string;
-}): FormatOptions | undefined {
-  const field = (flag: string, value: string | undefined): string | undefined => {
-    if (value === undefined) return undefined;
-    if (value.trim() === "") throw new UsageError(`--${flag} needs a field name`);
-    return value.trim();
-  };
-  const groupKey = field("group-key", values["group-key"]);
-  const textKey = field("text-key", values["text-key"]);
-  const idKey = field("id-key", values["id-key"]);
-  const rewardKeys = values["reward-key"]?.flatMap((v) => v.split(",")).map((k) => k.trim());
-  if (rewardKeys?.some((k) => k === "")) throw new UsageError("--reward-key needs a field name");
-  if ([groupKey, textKey, idKey, rewardKeys].every((v) => v === undefined)) return undefined;
-  return {
-    ...(groupKey === undefined ? {} : { groupKey }),
-    ...(textKey === undefined ? {} : { textKey }),
-    ...(idKey === undefined ? {} : { idKey }),
-    ...(rewardKeys === undefined ? {} : { rewardKeys }),
-  };
+/** The top-level help: the commands and how to get a command's own help. */
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(
+    ([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`,
+  );
+  return [
+    "Usage: rollout-studio COMMAND [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run `rollout-studio COMMAND --help` for a command's options.",
+    "Exit codes: 0 ok; 1 nothing done; 2 usage error; 3 done with rejected input or ignored annotations.",
+    "",
+  ].join("\n");
 }
 
 /**
@@ -132,7 +36,18 @@ export function mappingFromFlags(values: {
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    return await run(argv, io);
+    const [command, ...rest] = argv;
+    if (command === undefined || command === "-h" || command === "--help") {
+      (command === undefined ? io.stderr : io.stdout)(usage());
+      return command === undefined ? EXIT.usage : EXIT.ok;
+    }
+    const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (entry === undefined) {
+      throw new UsageError(
+        `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}`,
+      );
+    }
+    return await entry.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`rollout-studio: ${e.message}\nRun \`rollout-studio --help\` for usage.\n`);
@@ -145,134 +60,4 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stderr(`rollout-studio: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT.failed;
   }
-}
-
-async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        annotations: { type: "string" },
-        format: { type: "string" },
-        "group-key": { type: "string" },
-        "text-key": { type: "string" },
-        "reward-key": { type: "string", multiple: true },
-        weight: { type: "string", multiple: true },
-        "id-key": { type: "string" },
-        estimator: { type: "string" },
-        scale: { type: "string" },
-        eps: { type: "string" },
-        std: { type: "string" },
-        aggregation: { type: "string" },
-        "pass-threshold": { type: "string" },
-        cap: { type: "string" },
-        "min-factor": { type: "string" },
-        "no-hack-zero": { type: "boolean" },
-        ngram: { type: "string" },
-        similarity: { type: "string" },
-        tie: { type: "string" },
-        text: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const { values, positionals } = parsed;
-  if (values.help || positionals.length === 0) {
-    if (values.help) {
-      io.stdout(USAGE);
-      return EXIT.ok;
-    }
-    io.stderr(USAGE);
-    return EXIT.usage;
-  }
-  const [command, ...rest] = positionals;
-  if (command !== "analyze")
-    throw new UsageError(`unknown command "${command}"; the command is "analyze"`);
-  if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
-  // settingsFromFlags reads single-valued flags only; --reward-key and --weight may repeat.
-  const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
-  const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
-  const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
-  const named = values.format !== undefined && values.format !== "auto";
-  // "csv" is the issue's name for a mapped table; it reads CSV (and JSONL) through the mapping.
-  let format =
-    values.format === undefined || values.format === "auto"
-      ? undefined
-      : values.format === "csv"
-        ? "mapped"
-        : values.format;
-  if (format !== undefined && formatById(format) === undefined) {
-    throw new UsageError(
-      `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
-    );
-  }
-  // A field mapping means the mapped format unless another format was named.
-  if (format === undefined && mapping !== undefined) format = "mapped";
-  if (format === "mapped" && (mapping?.groupKey === undefined || mapping.textKey === undefined)) {
-    throw new UsageError(
-      named
-        ? "--format mapped needs --group-key FIELD and --text-key FIELD"
-        : "a field mapping needs --group-key FIELD and --text-key FIELD (or name the format with --format, e.g. --format trl --reward-key COLUMN)",
-    );
-  }
-
-  const file = rest[0]!;
-  const loaded = await loadForCli(
-    resolve(io.cwd, file),
-    file,
-    format,
-    mapping,
-    indexThreshold(process.env),
-  );
-
-  let resolved: ResolvedAnnotations | undefined;
-  const annotationIssues: ParseIssue[] = [];
-  if (values.annotations !== undefined) {
-    const annotationsFile = values.annotations;
-    const parsedAnnotations = annotationsParse(
-      annotationsFile,
-      new TextDecoder().decode(readBytes(resolve(io.cwd, annotationsFile), "annotations file")),
-    );
-    if (!parsedAnnotations.ok) {
-      for (const issue of parsedAnnotations.issues) io.stderr(`${formatIssue(issue)}\n`);
-      throw new LoadError(annotationsFile, "the annotations file is invalid");
-    }
-    resolved = annotationsResolve(loaded.groups, parsedAnnotations.value);
-    if (resolved.unknown.length > 0) {
-      for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
-      throw new LoadError(
-        annotationsFile,
-        `${resolved.unknown.length} id(s) are not in ${file}; are these annotations for another dataset?`,
-      );
-    }
-  }
-  const analysis = analyzeDataset(loaded.groups, settings, resolved);
-  for (const p of analysis.issues) {
-    annotationIssues.push({
-      file: values.annotations ?? file,
-      line: 0,
-      field: `groups.${p.groupId}${p.rolloutId === undefined ? "" : `.${p.rolloutId}`}`,
-      message: p.message,
-    });
-  }
-  const issues = [...loaded.issues, ...annotationIssues];
-  if (values.json) {
-    io.stdout(`${JSON.stringify(analysisJson(loaded, analysis, issues))}\n`);
-  } else {
-    io.stdout(summaryText(loaded, analysis));
-  }
-  for (const issue of issues) io.stderr(`${formatIssue(issue)}\n`);
-  if (issues.length > 0) {
-    io.stderr(
-      `rollout-studio: ${issues.length} problem(s) reported above; the rest was analysed.\n`,
-    );
-    return EXIT.issues;
-  }
-  return EXIT.ok;
 }

@@ -13,6 +13,7 @@ import { startAnnotationsSync, type PersistState } from "./persistence/annotatio
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
+import { createJudgeSlice, readJudgeConnection, type JudgeSlice } from "./slices/judgeSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
@@ -24,7 +25,8 @@ export type Store = DatasetSlice &
   SettingsSlice &
   AnnotationSlice &
   ClusterSlice &
-  ReviewSlice;
+  ReviewSlice &
+  JudgeSlice;
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -59,17 +61,24 @@ export const useStore = create<Store>()(
       ...createAnnotationSlice(...a),
       ...createClusterSlice(...a),
       ...createReviewSlice(...a),
+      ...createJudgeSlice(...a),
     }),
     {
       name: PERSIST_KEY,
       version: 1,
       storage: createJSONStorage(dedupedLocalStorage),
-      partialize: (s) => ({ presets: s.presets, settings: s.settings }),
+      // The judge's connection is persisted; its API key never is (judgeSlice.ts).
+      partialize: (s) => ({
+        presets: s.presets,
+        settings: s.settings,
+        judgeConnection: s.judgeConnection,
+      }),
       // Stored values are untrusted input: validate them instead of merging them in as they are.
       merge: (persisted, current) => ({
         ...current,
         presets: readPresets(persisted),
         settings: readSettings(persisted),
+        judgeConnection: readJudgeConnection(persisted),
       }),
     },
   ),

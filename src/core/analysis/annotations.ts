@@ -4,6 +4,9 @@
  * lives in src/io; this is the typed shape after the boundary.
  */
 import type { GroupId, RolloutId } from "../types.ts";
+import { CALIBRATION_STATE_EMPTY, type CalibrationState } from "../calibration/state.ts";
+import type { RubricBook } from "../judge/rubricBook.ts";
+import type { JudgeRun } from "../judge/runs.ts";
 import type { PairwiseSession } from "./pairwise.ts";
 
 export type HumanLabel = "pass" | "fail" | "defer";
@@ -50,13 +53,25 @@ export interface Annotations {
   /** The hack taxonomy in use. */
   readonly hackReasons: readonly string[];
   readonly groups: Readonly<Record<GroupId, GroupAnnotation>>;
+  /** Judge runs, oldest first (absent in older files: none). */
+  readonly judgeRuns: readonly JudgeRun[];
+  /** Rubrics per task with their versions (absent in older files: none). */
+  readonly rubrics: RubricBook;
+  /** Calibration splits and the test split's seal (absent in older files: fresh and sealed). */
+  readonly calibration: CalibrationState;
 }
+
+/** The document-level fields that are not human judgements: undo and redo leave them alone. */
+export type AnnotationExtras = Pick<Annotations, "judgeRuns" | "rubrics" | "calibration">;
 
 export const ANNOTATIONS_EMPTY: Annotations = {
   version: 1,
   annotator: "",
   hackReasons: HACK_REASONS_DEFAULT,
   groups: {},
+  judgeRuns: [],
+  rubrics: {},
+  calibration: CALIBRATION_STATE_EMPTY,
 };
 
 export const GROUP_ANNOTATION_EMPTY: GroupAnnotation = {

@@ -3,6 +3,8 @@ import {
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
   HACK_REASONS_DEFAULT,
+  JUDGE_GROUP_RESULT_EMPTY,
+  judgeAccountingEmpty,
   pairwiseChoose,
   pairwiseStart,
   type Annotations,
@@ -51,6 +53,51 @@ describe("the annotations file", () => {
           pairwise: session,
         },
       },
+      judgeRuns: [
+        {
+          info: {
+            id: "gar-1",
+            mode: "gar",
+            source: "llm",
+            model: "m",
+            baseUrl: "http://127.0.0.1:9/v1",
+            promptVersion: "gar-v1@abc",
+            startedAt: "2026-11-29T00:00:00.000Z",
+            finishedAt: "2026-11-29T00:00:01.000Z",
+            accounting: {
+              ...judgeAccountingEmpty(),
+              requests: 2,
+              successes: 1,
+              failures: { ...judgeAccountingEmpty().failures, invalid_reply: 1 },
+            },
+            costUsd: 0.25,
+            cancelled: false,
+          },
+          groups: {
+            g: { ...JUDGE_GROUP_RESULT_EMPTY, tiers: [["a"], ["b"]], hacks: ["c"], reason: "r" },
+            h: {
+              ...JUDGE_GROUP_RESULT_EMPTY,
+              error: { kind: "invalid_reply", message: "index 9 is out of range", status: null },
+            },
+          },
+        },
+      ],
+      rubrics: {
+        g: {
+          versions: [
+            { version: 1, savedAt: "t1", author: "judge", solution: ["s"], behavior: ["b"] },
+            { version: 2, savedAt: "t2", author: "human", solution: ["s2"], behavior: [] },
+          ],
+          labelVersions: { a: 1, c: 2 },
+        },
+      },
+      calibration: {
+        seed: 7,
+        fractions: { train: 0.2, dev: 0.4, test: 0.4 },
+        assignments: { a: "test", c: "dev" },
+        unsealed: { at: "t3", judge: "gar-1", promptVersion: "gar-v1@abc" },
+        log: [{ at: "t3", event: "unseal", message: "unsealed" }],
+      },
     };
     const parsed = annotationsParse("a.json", annotationsToJson(annotations));
     expect(parsed).toEqual({ ok: true, value: annotations });
@@ -66,6 +113,12 @@ describe("the annotations file", () => {
     const version = annotationsParse("c.json", JSON.stringify({ version: 2, groups: {} }));
     expect(version.ok).toBe(false);
     if (!version.ok) expect(version.issues[0]!.message).toContain("this studio reads version 1");
+    const run = annotationsParse(
+      "e.json",
+      JSON.stringify({ version: 1, groups: {}, judgeRuns: [{ info: { id: "x" }, groups: {} }] }),
+    );
+    expect(run.ok).toBe(false);
+    if (!run.ok) expect(formatIssue(run.issues[0]!)).toMatch(/e\.json: judgeRuns\[0\]\.info\.mode/);
     const json = annotationsParse("d.json", "{");
     expect(json.ok).toBe(false);
   });

@@ -3,10 +3,12 @@
  * after this boundary the shape is core's `Annotations`.
  *
  * `{ "version": 1, "groups": { "<group id>": { "ranking": [["r1"], ["r0", "r2"]], "hacks": ["r3"],
- *   "labels": { "r0": "pass" }, "notes": "" } } }`
+ *   "labels": { "r0": "pass" }, "notes": "" } } }`, and optionally `judgeRuns`, `rubrics` and
+ * `calibration` (see ./extrasSchema.ts); a file without them reads as having none.
  */
 import { z } from "zod";
 import {
+  CALIBRATION_STATE_EMPTY,
   HACK_REASONS_DEFAULT,
   PAIRWISE_SCHEDULES,
   pairwiseNext,
@@ -15,6 +17,14 @@ import {
 } from "../../core/index.ts";
 import type { ParseIssue, Result } from "../issues.ts";
 import { zodIssues } from "../formats/zodIssues.ts";
+import {
+  calibrationFromParsed,
+  calibrationSchema,
+  judgeRunFromParsed,
+  judgeRunsSchema,
+  rubricBookFromParsed,
+  rubricBookSchema,
+} from "./extrasSchema.ts";
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
 
@@ -90,6 +100,9 @@ const fileSchema = z.looseObject({
   annotator: z.string().default(""),
   hackReasons: z.array(z.string().min(1)).default([...HACK_REASONS_DEFAULT]),
   groups: z.record(z.string(), groupSchema),
+  judgeRuns: judgeRunsSchema.default([]),
+  rubrics: rubricBookSchema.default({}),
+  calibration: calibrationSchema.nullable().default(null),
 });
 
 /** Parse and validate an annotations file's text. */
@@ -117,6 +130,12 @@ export function annotationsParse(file: string, text: string): Result<Annotations
       annotator: parsed.data.annotator,
       hackReasons: parsed.data.hackReasons,
       groups,
+      judgeRuns: parsed.data.judgeRuns.map(judgeRunFromParsed),
+      rubrics: rubricBookFromParsed(parsed.data.rubrics),
+      calibration:
+        parsed.data.calibration === null
+          ? CALIBRATION_STATE_EMPTY
+          : calibrationFromParsed(parsed.data.calibration),
     },
   };
 }

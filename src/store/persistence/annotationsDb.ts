@@ -2,12 +2,33 @@
  * Annotations in IndexedDB, one record per annotated group, keyed by [dataset fingerprint, group
  * id]: an action rewrites only the group it changed, so saving stays cheap with thousands of
  * annotated groups, and several datasets keep their annotations apart.
+ *
+ * Schema versions: 1 holds `groups` and `datasets`; 2 adds `extras`, one record per [fingerprint,
+ * kind] for the document's judge runs, rubrics and calibration set-up, each written only when it
+ * changes. Opening a version-1 database upgrades it in place and keeps its data.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import { ANNOTATIONS_EMPTY, type Annotations, type GroupAnnotation } from "../../core/index.ts";
+import {
+  ANNOTATIONS_EMPTY,
+  type AnnotationExtras,
+  type Annotations,
+  type GroupAnnotation,
+} from "../../core/index.ts";
 
 export const DB_NAME = "rollout-studio";
-const DB_VERSION = 1;
+export const DB_VERSION = 2;
+
+/** The extras, each stored in a record of its own. */
+export type ExtrasKind = keyof AnnotationExtras;
+export const EXTRAS_KINDS: readonly ExtrasKind[] = ["judgeRuns", "rubrics", "calibration"];
+
+interface ExtrasRecord {
+  readonly fingerprint: string;
+  readonly kind: ExtrasKind;
+  /** Stored as written; validated when read back. */
+  readonly value: unknown;
+  readonly savedAt: number;
+}
 
 interface GroupRecord {
   readonly fingerprint: string;
@@ -33,6 +54,7 @@ export type AnnotationsMeta = Pick<Annotations, "annotator" | "hackReasons">;
 interface StudioDb extends DBSchema {
   groups: { key: [string, string]; value: GroupRecord; indexes: { byFingerprint: string } };
   datasets: { key: string; value: DatasetRecord };
+  extras: { key: [string, string]; value: ExtrasRecord; indexes: { byFingerprint: string } };
 }
 
 export interface GroupChange {
@@ -43,7 +65,10 @@ export interface GroupChange {
 
 export interface Restored {
   readonly annotations: Annotations;
-  /** Records that failed validation and were left out (reported, never silently dropped). */
+  /**
+   * Records that failed validation and were left out (reported, never silently dropped): group ids,
+   * or an extras kind such as "judgeRuns".
+   */
   readonly rejected: readonly string[];
 }
 
@@ -54,6 +79,7 @@ export interface AnnotationsDb {
     file: string,
     meta: AnnotationsMeta,
     changes: readonly GroupChange[],
+    extras?: Partial<AnnotationExtras>,
   ): Promise<void>;
   clear(fingerprint: string): Promise<void>;
   datasets(): Promise<DatasetRecord[]>;
@@ -63,12 +89,18 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
   let db: Promise<IDBPDatabase<StudioDb>> | null = null;
   const open = (): Promise<IDBPDatabase<StudioDb>> =>
     (db ??= openDB<StudioDb>(name, DB_VERSION, {
-      upgrade(database) {
-        const groups = database.createObjectStore("groups", {
-          keyPath: ["fingerprint", "groupId"],
-        });
-        groups.createIndex("byFingerprint", "fingerprint");
-        database.createObjectStore("datasets", { keyPath: "fingerprint" });
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          const groups = database.createObjectStore("groups", {
+            keyPath: ["fingerprint", "groupId"],
+          });
+          groups.createIndex("byFingerprint", "fingerprint");
+          database.createObjectStore("datasets", { keyPath: "fingerprint" });
+        }
+        if (oldVersion < 2) {
+          const extras = database.createObjectStore("extras", { keyPath: ["fingerprint", "kind"] });
+          extras.createIndex("byFingerprint", "fingerprint");
+        }
       },
     }));
   return {
@@ -76,15 +108,31 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
       const database = await open();
       const records = await database.getAllFromIndex("groups", "byFingerprint", fingerprint);
       const dataset = await database.get("datasets", fingerprint);
-      // The validator brings zod: loaded on the first restore, not with the first page.
-      const { groupAnnotationFromUnknown } =
-        await import("../../io/annotations/annotationsFile.ts");
+      const extraRecords = await database.getAllFromIndex("extras", "byFingerprint", fingerprint);
+      // The validators bring zod: loaded on the first restore, not with the first page.
+      const [{ groupAnnotationFromUnknown }, extrasSchema] = await Promise.all([
+        import("../../io/annotations/annotationsFile.ts"),
+        import("../../io/annotations/extrasSchema.ts"),
+      ]);
       const groups: Record<string, GroupAnnotation> = {};
       const rejected: string[] = [];
       for (const r of records) {
         const annotation = groupAnnotationFromUnknown(r.annotation);
         if (annotation === null) rejected.push(r.groupId);
         else groups[r.groupId] = annotation;
+      }
+      const extras: Partial<Record<ExtrasKind, unknown>> = {};
+      for (const r of extraRecords) {
+        const value =
+          r.kind === "judgeRuns"
+            ? extrasSchema.judgeRunsFromUnknown(r.value)
+            : r.kind === "rubrics"
+              ? extrasSchema.rubricBookFromUnknown(r.value)
+              : r.kind === "calibration"
+                ? extrasSchema.calibrationFromUnknown(r.value)
+                : null;
+        if (value === null) rejected.push(String(r.kind));
+        else extras[r.kind] = value;
       }
       const reasons = dataset?.hackReasons;
       return {
@@ -98,12 +146,13 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
               ? (reasons as string[])
               : ANNOTATIONS_EMPTY.hackReasons,
           groups,
+          ...(extras as Partial<AnnotationExtras>),
         },
         rejected,
       };
     },
-    async save(fingerprint, file, meta, changes) {
-      const tx = (await open()).transaction(["groups", "datasets"], "readwrite");
+    async save(fingerprint, file, meta, changes, extras = {}) {
+      const tx = (await open()).transaction(["groups", "datasets", "extras"], "readwrite");
       const now = Date.now();
       const groups = tx.objectStore("groups");
       const writes: Promise<unknown>[] = changes.map((c) =>
@@ -120,13 +169,23 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
           hackReasons: [...meta.hackReasons],
         }),
       );
+      for (const kind of EXTRAS_KINDS) {
+        const value = extras[kind];
+        if (value !== undefined)
+          writes.push(tx.objectStore("extras").put({ fingerprint, kind, value, savedAt: now }));
+      }
       await Promise.all([...writes, tx.done]);
     },
     async clear(fingerprint) {
-      const tx = (await open()).transaction(["groups", "datasets"], "readwrite");
+      const tx = (await open()).transaction(["groups", "datasets", "extras"], "readwrite");
       const keys = await tx.objectStore("groups").index("byFingerprint").getAllKeys(fingerprint);
+      const extraKeys = await tx
+        .objectStore("extras")
+        .index("byFingerprint")
+        .getAllKeys(fingerprint);
       await Promise.all([
         ...keys.map((k) => tx.objectStore("groups").delete(k)),
+        ...extraKeys.map((k) => tx.objectStore("extras").delete(k)),
         tx.objectStore("datasets").delete(fingerprint),
         tx.done,
       ]);
@@ -135,6 +194,15 @@ export function openAnnotationsDb(name = DB_NAME): AnnotationsDb {
       return (await open()).getAll("datasets");
     },
   };
+}
+
+/** The extras whose object changed between two states (reference inequality). */
+export function extrasChanges(before: Annotations, after: Annotations): Partial<AnnotationExtras> {
+  const out: { -readonly [K in ExtrasKind]?: AnnotationExtras[K] } = {};
+  if (before.judgeRuns !== after.judgeRuns) out.judgeRuns = after.judgeRuns;
+  if (before.rubrics !== after.rubrics) out.rubrics = after.rubrics;
+  if (before.calibration !== after.calibration) out.calibration = after.calibration;
+  return out;
 }
 
 /** The groups whose annotation object changed between two states (reference inequality). */

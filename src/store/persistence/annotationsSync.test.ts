@@ -1,7 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { create } from "zustand";
-import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY, type Annotations } from "../../core/index.ts";
+import {
+  ANNOTATIONS_EMPTY,
+  CALIBRATION_STATE_EMPTY,
+  GROUP_ANNOTATION_EMPTY,
+  type Annotations,
+} from "../../core/index.ts";
 import type { LoadedDataset } from "../../io/dataset.ts";
 import { openAnnotationsDb, type AnnotationsDb } from "./annotationsDb.ts";
 import {
@@ -138,5 +143,38 @@ describe("annotations in IndexedDB", () => {
     await open("a.jsonl", "x");
     expect(store.getState().annotations.groups.g?.notes).toBe("kept");
     expect(store.getState().persist).toMatchObject({ status: "saved", rejected: ["bad"] });
+  });
+
+  it("stores the extras (judge runs, rubrics, calibration) and restores them", async () => {
+    const db = openAnnotationsDb(`test-${dbCount++}`);
+    const first = setup(db);
+    await first.open("run.jsonl", "{}\n");
+    const calibration = {
+      ...CALIBRATION_STATE_EMPTY,
+      seed: 3,
+      assignments: { "g/0": "test" as const },
+    };
+    const rubrics = {
+      g: {
+        versions: [
+          { version: 1, savedAt: "t", author: "judge" as const, solution: ["a"], behavior: ["b"] },
+        ],
+        labelVersions: { "g/0": 1 },
+      },
+    };
+    first.store.setState({
+      annotations: { ...first.store.getState().annotations, calibration, rubrics },
+    });
+    await first.sync.flushed();
+    const second = setup(db);
+    await second.open("run.jsonl", "{}\n");
+    expect(second.store.getState().annotations.calibration).toEqual(calibration);
+    expect(second.store.getState().annotations.rubrics).toEqual(rubrics);
+    expect(second.store.getState().annotations.judgeRuns).toEqual([]);
+    // Clearing removes them too.
+    await second.sync.clear();
+    const third = setup(db);
+    await third.open("run.jsonl", "{}\n");
+    expect(third.store.getState().annotations.calibration).toEqual(CALIBRATION_STATE_EMPTY);
   });
 });

@@ -7,7 +7,7 @@ import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
 import { datasetFingerprint, FINGERPRINT_SAMPLE } from "../../io/fingerprint.ts";
 import type { LoadedDataset } from "../../io/dataset.ts";
 import type { AnnotationsDb } from "./annotationsDb.ts";
-import { annotationChanges } from "./annotationsDb.ts";
+import { annotationChanges, extrasChanges } from "./annotationsDb.ts";
 
 export type PersistState =
   | { readonly status: "off" }
@@ -94,14 +94,15 @@ export function startAnnotationsSync(
 
   const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
     const changes = annotationChanges(before, after);
+    const extras = extrasChanges(before, after);
     const metaChanged =
       before.annotator !== after.annotator || before.hackReasons !== after.hackReasons;
-    if (changes.length === 0 && !metaChanged) return;
+    if (changes.length === 0 && !metaChanged && Object.keys(extras).length === 0) return;
     const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
     pending++;
     savedState();
     writes = writes
-      .then(() => db.save(fp, name, meta, changes))
+      .then(() => db.save(fp, name, meta, changes, extras))
       .then(
         () => {
           pending--;
@@ -144,9 +145,16 @@ export function startAnnotationsSync(
         // The file-level fields: the stored ones, unless the user changed them while restoring.
         const fresh =
           current.annotator === "" && current.hackReasons === ANNOTATIONS_EMPTY.hackReasons;
+        const stored = restored.annotations;
+        const untouched = <K extends keyof Annotations>(k: K): boolean =>
+          current[k] === ANNOTATIONS_EMPTY[k];
         const merged: Annotations = {
-          ...(fresh ? restored.annotations : current),
-          groups: { ...restored.annotations.groups, ...current.groups },
+          ...(fresh ? stored : current),
+          groups: { ...stored.groups, ...current.groups },
+          // Each extra: the stored one unless it was changed while restoring.
+          judgeRuns: untouched("judgeRuns") ? stored.judgeRuns : current.judgeRuns,
+          rubrics: untouched("rubrics") ? stored.rubrics : current.rubrics,
+          calibration: untouched("calibration") ? stored.calibration : current.calibration,
         };
         applyingRestore = true;
         store.setState({ annotations: merged });

@@ -135,4 +135,33 @@ describe("annotation slice: the annotate feature's actions", () => {
   it("finds nothing similar while no dataset is loaded", async () => {
     expect(await store().getState().findSimilar("g", "a")).toEqual([]);
   });
+
+  it("changes extras without an undo step; undo and redo keep the current extras", () => {
+    const s = store();
+    s.getState().setLabel("g", "g/0", "pass");
+    const steps = s.getState().annotationPast.length;
+    const rubric = {
+      versions: [
+        { version: 1, savedAt: "t", author: "human" as const, solution: ["s"], behavior: [] },
+      ],
+      labelVersions: {},
+    };
+    s.getState().updateAnnotationExtras(() => ({ rubrics: { g: rubric } }));
+    expect(s.getState().annotationPast).toHaveLength(steps);
+    s.getState().setLabel("g", "g/1", "fail");
+    // The label remembers the rubric version current when it was set.
+    expect(s.getState().annotations.rubrics.g?.labelVersions).toEqual({ "g/1": 1 });
+    s.getState().undoAnnotation();
+    expect(s.getState().annotations.groups.g?.labels).toEqual({ "g/0": "pass" });
+    expect(s.getState().annotations.rubrics.g?.versions).toEqual(rubric.versions);
+    s.getState().undoAnnotation();
+    expect(s.getState().annotations.groups.g).toBeUndefined();
+    expect(s.getState().annotations.rubrics.g?.versions).toEqual(rubric.versions);
+    s.getState().redoAnnotation();
+    s.getState().redoAnnotation();
+    expect(s.getState().annotations.groups.g?.labels).toEqual({ "g/0": "pass", "g/1": "fail" });
+    expect(s.getState().annotations.rubrics.g?.versions).toEqual(rubric.versions);
+    s.getState().setLabel("g", "g/1", null);
+    expect(s.getState().annotations.rubrics.g?.labelVersions).toEqual({});
+  });
 });

@@ -9,6 +9,7 @@ import {
   GROUP_ANNOTATION_EMPTY,
   groupAnnotationIsEmpty,
   rolloutText,
+  type AnnotationExtras,
   type Annotations,
   type GroupAnnotation,
   type HackDetail,
@@ -58,6 +59,13 @@ export interface AnnotationSlice {
   /** Replace the hack taxonomy (blank and repeated reasons are dropped). */
   readonly setHackReasons: (reasons: readonly string[]) => void;
   /**
+   * Change the document's extras (judge runs, rubrics, calibration). Not undoable: undo and redo
+   * restore human judgements and keep the extras as they are. Saved like any annotation.
+   */
+  readonly updateAnnotationExtras: (
+    update: (current: AnnotationExtras) => Partial<AnnotationExtras>,
+  ) => void;
+  /**
    * Every rollout of the other parsed groups with its n-gram similarity to one rollout's text
    * (settings' n and completion rule), computed in the compute worker. Nothing is stored.
    */
@@ -95,6 +103,10 @@ function editGroup(
   return commit(s, withGroup(s.annotations, groupId, next));
 }
 
+function extrasOf(a: Annotations): AnnotationExtras {
+  return { judgeRuns: a.judgeRuns, rubrics: a.rubrics, calibration: a.calibration };
+}
+
 function sameTiers(a: Ranking, b: Ranking): boolean {
   return a.length === b.length && a.every((t, i) => t.join("\u0000") === b[i]!.join("\u0000"));
 }
@@ -128,14 +140,28 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
       ),
     ),
   setLabel: (groupId, rolloutId, label) =>
-    set((s) =>
-      editGroup(s, groupId, (a) => {
+    set((s) => {
+      const edited = editGroup(s, groupId, (a) => {
         if ((a.labels[rolloutId] ?? null) === label) return a;
         const labels = omit(a.labels, rolloutId);
         if (label !== null) labels[rolloutId] = label;
         return { ...a, labels };
-      }),
-    ),
+      });
+      if (edited.annotations === undefined) return edited;
+      // A label remembers the task's rubric version current when it was set (rubrics issue).
+      const rubric = edited.annotations.rubrics[groupId];
+      const current = rubric?.versions[rubric.versions.length - 1];
+      if (rubric === undefined || current === undefined) return edited;
+      const labelVersions = omit(rubric.labelVersions, rolloutId);
+      if (label !== null) labelVersions[rolloutId] = current.version;
+      return {
+        ...edited,
+        annotations: {
+          ...edited.annotations,
+          rubrics: { ...edited.annotations.rubrics, [groupId]: { ...rubric, labelVersions } },
+        },
+      };
+    }),
   markHack: (groupId, rolloutId, detail) =>
     set((s) =>
       editGroup(s, groupId, (a) => {
@@ -204,12 +230,18 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
     const similarity = await similarTexts(query, texts, settings.ngram);
     return others.map((o, i) => ({ ...o, similarity: similarity[i]! }));
   },
+  updateAnnotationExtras: (update) =>
+    set((s) => {
+      const patch = update(extrasOf(s.annotations));
+      if (Object.keys(patch).length === 0) return {};
+      return { annotations: { ...s.annotations, ...patch } };
+    }),
   undoAnnotation: () =>
     set((s) => {
       const previous = s.annotationPast[s.annotationPast.length - 1];
       if (previous === undefined) return {};
       return {
-        annotations: previous,
+        annotations: { ...previous, ...extrasOf(s.annotations) },
         annotationPast: s.annotationPast.slice(0, -1),
         annotationFuture: [...s.annotationFuture, s.annotations],
       };
@@ -219,7 +251,7 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
       const next = s.annotationFuture[s.annotationFuture.length - 1];
       if (next === undefined) return {};
       return {
-        annotations: next,
+        annotations: { ...next, ...extrasOf(s.annotations) },
         annotationPast: [...s.annotationPast, s.annotations],
         annotationFuture: s.annotationFuture.slice(0, -1),
       };

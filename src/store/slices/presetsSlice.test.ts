@@ -34,11 +34,15 @@ describe("presets slice", () => {
     expect(useStore.getState().presets).toEqual([]);
   });
 
-  it("persists the presets and the settings, never the dataset", () => {
+  it("persists the presets, the settings and the judge connection, never the dataset", () => {
     useStore.getState().savePreset("qa", mapping);
     const stored: unknown = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? "null");
     expect(stored).toEqual({
-      state: { presets: [{ name: "qa", mapping }], settings: ANALYSIS_DEFAULTS },
+      state: {
+        presets: [{ name: "qa", mapping }],
+        settings: ANALYSIS_DEFAULTS,
+        judgeConnection: useStore.getState().judgeConnection,
+      },
       version: 1,
     });
   });

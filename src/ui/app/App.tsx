@@ -16,6 +16,7 @@ import { GROUP_BROWSER_SHORTCUTS } from "../features/groups/shortcuts.ts";
 import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
+import { DATASET_PANELS } from "./datasetPanels.ts";
 import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
@@ -25,8 +26,6 @@ import "./App.css";
 
 // The mapping dialog reads file samples with the loaders' container code: load it when needed.
 const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx"));
-// The overview draws charts: recharts loads with it, not with the first page.
-const DatasetOverview = lazy(() => import("../features/overview/DatasetOverview.tsx"));
 
 /**
  * `?index-threshold=BYTES` lowers the size from which JSONL files are indexed and parsed a group at a
@@ -61,7 +60,13 @@ export default function App() {
     if (OPEN_DEMO_ON_START) loadDemo();
   }, [loadDemo]);
   const [issuesOpen, setIssuesOpen] = useState(false);
-  const [overviewOpen, setOverviewOpen] = useState(false);
+  const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(() => new Set());
+  const togglePanel = (id: string): void =>
+    setOpenPanels((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const [helpOpen, setHelpOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
@@ -146,23 +151,30 @@ export default function App() {
           {issuesOpen ? <IssuesPanel /> : null}
           {status === "ready" ? (
             <div className="app__toolbar">
-              <button
-                type="button"
-                className="workspace__tab"
-                aria-pressed={overviewOpen}
-                data-testid="overview.toggle"
-                onClick={() => setOverviewOpen((o) => !o)}
-              >
-                Dataset overview
-              </button>
+              {DATASET_PANELS.map((panel) => (
+                <button
+                  key={panel.id}
+                  type="button"
+                  className="workspace__tab"
+                  aria-pressed={openPanels.has(panel.id)}
+                  data-testid={`panel.toggle.${panel.id}`}
+                  onClick={() => togglePanel(panel.id)}
+                >
+                  {panel.label}
+                </button>
+              ))}
               <AnnotationsFile />
             </div>
           ) : null}
-          {overviewOpen && status === "ready" ? (
-            <Suspense fallback={<p className="workspace__loading">Loading charts…</p>}>
-              <DatasetOverview />
-            </Suspense>
-          ) : null}
+          {status === "ready"
+            ? DATASET_PANELS.filter((panel) => openPanels.has(panel.id)).map((panel) => (
+                <div key={panel.id} data-testid={`panel.${panel.id}`}>
+                  <Suspense fallback={<p className="workspace__loading">{panel.loading}</p>}>
+                    <panel.Component />
+                  </Suspense>
+                </div>
+              ))
+            : null}
           {status === "ready" ? (
             <ReviewBar onOpen={openGroup} onHelp={() => setHelpOpen(true)} />
           ) : null}

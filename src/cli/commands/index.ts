@@ -1,0 +1,18 @@
+/**
+ * The CLI's commands by name, each with a one-line summary for `rollout-studio --help`.
+ * A command lives in its own module beside this one.
+ */
+import type { CliCommand } from "../io.ts";
+import { analyzeCommand } from "./analyze.ts";
+
+export interface CommandEntry {
+  readonly run: CliCommand;
+  readonly summary: string;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  analyze: {
+    run: analyzeCommand,
+    summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
+  },
+};

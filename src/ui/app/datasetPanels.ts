@@ -1,0 +1,25 @@
+/**
+ * The dataset-level panels the toolbar toggles (the overview, the judge, calibration, rubrics,
+ * exports): each one is a feature's default export, loaded on first open so the first page stays
+ * small. A feature adds its panel with one entry here; App renders the toggles and the open panels.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+export interface DatasetPanel {
+  /** Stable: the toggle's test id is `panel.toggle.<id>`, the panel's `panel.<id>`. */
+  readonly id: string;
+  readonly label: string;
+  /** Shown while the panel's code loads. */
+  readonly loading: string;
+  readonly Component: LazyExoticComponent<ComponentType>;
+}
+
+export const DATASET_PANELS: readonly DatasetPanel[] = [
+  {
+    id: "overview",
+    label: "Dataset overview",
+    loading: "Loading charts…",
+    // The overview draws charts: recharts loads with it, not with the first page.
+    Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
+  },
+];
