@@ -624,6 +624,21 @@ describe("found by fuzzing (loaders.prop.test.ts)", () => {
       }),
     ).rejects.toThrow(/p\.csv: line 1: the CSV header names a column "__proto__"/);
   });
+  it('"__proto__" as a group or rollout id is an issue: annotations are keyed by these ids', async () => {
+    const r = await loadText(
+      "ids.jsonl",
+      [
+        '{"group_id":"__proto__","completion":"a"}',
+        '{"group_id":"g","id":"__proto__","completion":"b"}',
+        '{"group_id":"g","id":"constructor","completion":"c"}',
+      ].join("\n"),
+    );
+    expect(r.groups.flatMap((g) => g.rollouts.map((x) => x.id))).toEqual(["constructor"]);
+    expect(r.issues.map((i) => [i.line, i.field])).toEqual([
+      [1, "group"],
+      [2, "id"],
+    ]);
+  });
   it("elements of a minified JSON array are located by their path, since they share line 1", async () => {
     const r = await loadText(
       "min.json",
