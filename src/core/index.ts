@@ -47,3 +47,4 @@ export * from "./judge/clusterer.ts";
 export * from "./judge/heuristic.ts";
 export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
+export * from "./judge/rubricDraft.ts";

@@ -22,4 +22,10 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     // The overview draws charts: recharts loads with it, not with the first page.
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
+  {
+    id: "rubrics",
+    label: "Rubrics",
+    loading: "Loading rubrics…",
+    Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
+  },
 ];
