@@ -28,4 +28,10 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     loading: "Loading rubrics…",
     Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
   },
+  {
+    id: "calibration",
+    label: "Calibration",
+    loading: "Loading calibration…",
+    Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
+  },
 ];
