@@ -83,7 +83,7 @@ describe("Transcript", () => {
     // None of them is left to act on the text around it.
     expect(/[\u202E\u200B\u2066]/u.test(text)).toBe(false);
     expect(markers[0]!.getAttribute("title")).toMatch(
-      /^U\+\w+ [A-Z -]+ \(invisible; shown here\)$/,
+      /^U\+\w+ [a-z :-]+ \(invisible; shown here\)$/,
     );
   });
 });

@@ -16,7 +16,7 @@ describe("invisibleSegments", () => {
     expect(segments[1]).toMatchObject({
       kind: "mark",
       code: "U+202E",
-      name: "RIGHT-TO-LEFT OVERRIDE (invisible; shown here)",
+      name: "bidirectional control: reorders the text after it (invisible; shown here)",
     });
   });
   it("marks zero-width, isolate, mark and BOM characters", () => {

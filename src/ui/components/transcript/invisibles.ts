@@ -9,50 +9,21 @@
  * these segments and decide nothing.
  */
 
-/** Names of the characters shown as markers (tag characters and variation selectors aside). */
-const NAMES: Readonly<Record<number, string>> = {
-  0x00ad: "SOFT HYPHEN",
-  0x034f: "COMBINING GRAPHEME JOINER",
-  0x061c: "ARABIC LETTER MARK",
-  0x115f: "HANGUL CHOSEONG FILLER",
-  0x1160: "HANGUL JUNGSEONG FILLER",
-  0x17b4: "KHMER VOWEL INHERENT AQ",
-  0x17b5: "KHMER VOWEL INHERENT AA",
-  0x180e: "MONGOLIAN VOWEL SEPARATOR",
-  0x200b: "ZERO WIDTH SPACE",
-  0x200c: "ZERO WIDTH NON-JOINER",
-  0x200d: "ZERO WIDTH JOINER",
-  0x200e: "LEFT-TO-RIGHT MARK",
-  0x200f: "RIGHT-TO-LEFT MARK",
-  0x2028: "LINE SEPARATOR",
-  0x2029: "PARAGRAPH SEPARATOR",
-  0x202a: "LEFT-TO-RIGHT EMBEDDING",
-  0x202b: "RIGHT-TO-LEFT EMBEDDING",
-  0x202c: "POP DIRECTIONAL FORMATTING",
-  0x202d: "LEFT-TO-RIGHT OVERRIDE",
-  0x202e: "RIGHT-TO-LEFT OVERRIDE",
-  0x2060: "WORD JOINER",
-  0x2061: "FUNCTION APPLICATION",
-  0x2062: "INVISIBLE TIMES",
-  0x2063: "INVISIBLE SEPARATOR",
-  0x2064: "INVISIBLE PLUS",
-  0x2066: "LEFT-TO-RIGHT ISOLATE",
-  0x2067: "RIGHT-TO-LEFT ISOLATE",
-  0x2068: "FIRST STRONG ISOLATE",
-  0x2069: "POP DIRECTIONAL ISOLATE",
-  0x206a: "INHIBIT SYMMETRIC SWAPPING",
-  0x206b: "ACTIVATE SYMMETRIC SWAPPING",
-  0x206c: "INHIBIT ARABIC FORM SHAPING",
-  0x206d: "ACTIVATE ARABIC FORM SHAPING",
-  0x206e: "NATIONAL DIGIT SHAPES",
-  0x206f: "NOMINAL DIGIT SHAPES",
-  0x3164: "HANGUL FILLER",
-  0xfeff: "ZERO WIDTH NO-BREAK SPACE",
-  0xffa0: "HALFWIDTH HANGUL FILLER",
-  0xfff9: "INTERLINEAR ANNOTATION ANCHOR",
-  0xfffa: "INTERLINEAR ANNOTATION SEPARATOR",
-  0xfffb: "INTERLINEAR ANNOTATION TERMINATOR",
-};
+/**
+ * What a marked character is, by kind: a short table, since this module is in the initial bundle
+ * (the code point in the marker says exactly which character it is).
+ */
+function kindOf(cp: number): string {
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+    return "bidirectional control: reorders the text after it";
+  if (cp === 0x200e || cp === 0x200f || cp === 0x061c) return "direction mark";
+  if (cp === 0x2028 || cp === 0x2029) return "line or paragraph separator";
+  if (cp === 0xfeff) return "zero width no-break space (byte-order mark)";
+  if (cp === 0x00ad) return "soft hyphen";
+  if ((cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || cp === 0x180e)
+    return "zero-width character";
+  return "invisible formatting character";
+}
 
 /**
  * Every character shown as a marker; the `u` flag so tag characters match as one code point. The
@@ -84,15 +55,15 @@ export function invisibleLabel(mark: Pick<InvisibleMark, "code">): string {
 function describe(char: string): InvisibleMark {
   const cp = char.codePointAt(0)!;
   const code = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
-  if (cp >= 0xe0000 && cp <= 0xe007f) {
+  if (cp >= 0xe0000) {
     const ascii = cp - 0xe0000;
     const hidden =
       ascii >= 0x20 && ascii < 0x7f
         ? `hides the ASCII character "${String.fromCharCode(ascii)}"`
         : "a tag control";
-    return { code, char, name: `TAG CHARACTER (invisible; ${hidden})` };
+    return { code, char, name: `tag character, invisible: ${hidden}` };
   }
-  return { code, char, name: `${NAMES[cp] ?? "INVISIBLE CHARACTER"} (invisible; shown here)` };
+  return { code, char, name: `${kindOf(cp)} (invisible; shown here)` };
 }
 
 /** Emoji presentation selector and skin tones: they sit between a pictograph and its joiner. */
