@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
+import { exportCommand } from "./export.ts";
 
 export interface CommandEntry {
   readonly run: CliCommand;
@@ -14,5 +15,9 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   analyze: {
     run: analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
+  },
+  export: {
+    run: exportCommand,
+    summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
   },
 };
