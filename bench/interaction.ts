@@ -156,10 +156,12 @@ export function settingChangeLine(result: {
  * Runs in the page: rank every pass (the panel's "rank all"), then alternate a ranking keystroke
  * on the first ranked item (Alt+ArrowDown, then Alt+ArrowUp: each moves it one tier) and a
  * same-value write of the scale setting (the plain re-render baseline). OFFSETS says when in a
- * frame each input is sent (ms after the frame's requestAnimationFrame callback), in a cycle.
+ * frame each input is sent (ms after the frame's requestAnimationFrame callback, by a timer), in a
+ * cycle; ALIGNED sends it in the requestAnimationFrame task itself.
  */
 const IN_PAGE_RANKING = `(async () => {
   const OFFSETS = OFFSET_LIST;
+  const ALIGNED = ALIGNED_FLAG;
   const select = document.querySelector('[data-testid="settings-scale"]');
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   const pause = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -174,9 +176,10 @@ const IN_PAGE_RANKING = `(async () => {
   const id = items()[0].getAttribute("data-rollout-id");
   const find = () => items().find((e) => e.getAttribute("data-rollout-id") === id);
   find().focus();
-  // A pause of 0 is no pause: the input goes out in the frame's own task, right after its
-  // requestAnimationFrame callback (setTimeout(0) could land anywhere in the frame).
-  const wait = (ms) => (ms === 0 ? Promise.resolve() : pause(ms));
+  // Frame-aligned inputs go out in the frame's own task, right after its requestAnimationFrame
+  // callback, so the frame renders them; the others wait for a timer (an offset of 0 is the
+  // first task after the frame).
+  const wait = (ms) => (ALIGNED ? Promise.resolve() : pause(ms));
   async function key(k, i) {
     await frame();
     await wait(OFFSETS[i % OFFSETS.length]);
@@ -276,10 +279,9 @@ export async function benchRankingKeystroke(
   const run = async (timing: InputTiming): Promise<RankingRun> => {
     // A string, not a function: tsx's name-keeping helper (`__name`) does not exist in the page.
     const r = await page.evaluate<RankingRun>(
-      IN_PAGE_RANKING.replace("ROUNDS", String(rounds)).replace(
-        "OFFSET_LIST",
-        JSON.stringify(OFFSETS[timing]),
-      ),
+      IN_PAGE_RANKING.replace("ROUNDS", String(rounds))
+        .replace("OFFSET_LIST", JSON.stringify(OFFSETS[timing]))
+        .replace("ALIGNED_FLAG", String(timing === "aligned")),
     );
     checks.push(...rankingChecks(r, timing));
     return r;
