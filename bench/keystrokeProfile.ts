@@ -155,8 +155,14 @@ function medianTimes(list: readonly KindTimes[]): KindTimes {
   };
 }
 
-/** Splits a trace into keystrokes (keydown EventDispatch on the page's main thread) and times them. */
-export function analyseTrace(traceEvents: readonly TraceEvent[]): {
+/**
+ * Splits a trace into inputs (EventDispatch of `type` on the page's main thread: keydown by
+ * default) and times them.
+ */
+export function analyseTrace(
+  traceEvents: readonly TraceEvent[],
+  type = "keydown",
+): {
   keyTask: KindTimes[];
   keyTaskCpu: KindTimes[];
   frameCpu: KindTimes[];
@@ -165,9 +171,9 @@ export function analyseTrace(traceEvents: readonly TraceEvent[]): {
   dispatch: number[];
 } {
   const isKeydown = (e: TraceEvent): boolean =>
-    e.ph === "X" && e.name === "EventDispatch" && e.args?.data?.type === "keydown";
+    e.ph === "X" && e.name === "EventDispatch" && e.args?.data?.type === type;
   const first = traceEvents.find(isKeydown);
-  if (first === undefined) throw new Error("no keydown dispatch in the trace");
+  if (first === undefined) throw new Error(`no ${type} dispatch in the trace`);
   const main = traceEvents
     .filter((e) => e.ph === "X" && e.pid === first.pid && e.tid === first.tid)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
