@@ -47,3 +47,6 @@ export * from "./judge/clusterer.ts";
 export * from "./judge/heuristic.ts";
 export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
+export * from "./judge/judgeText.ts";
+export * from "./judge/buildRun.ts";
+export * from "./judge/judgeGar.ts";
