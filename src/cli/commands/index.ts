@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
+import { judgeCommand } from "./judge.ts";
 
 export interface CommandEntry {
   readonly run: CliCommand;
@@ -14,5 +15,9 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   analyze: {
     run: analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
+  },
+  judge: {
+    run: judgeCommand,
+    summary: "grade groups with an LLM judge or the offline heuristic; writes the annotations file",
   },
 };
