@@ -22,4 +22,11 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     // The overview draws charts: recharts loads with it, not with the first page.
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
+  {
+    id: "judge",
+    label: "LLM judge",
+    loading: "Loading the judge…",
+    // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
+    Component: lazy(() => import("../features/judge/JudgePanel.tsx")),
+  },
 ];
