@@ -9,13 +9,17 @@ import {
   analyzeGroup,
   annotationsResolve,
   clusterComponents,
+  garAnnotationWithJudge,
   GROUP_ANNOTATION_EMPTY,
   grpoAdvantages,
   grpoRlooAdvantages,
   type AnalysisSettings,
+  type GarRankingSource,
   type GroupAnnotation,
   type GroupAnalysis,
+  type JudgeRun,
   type RolloutGroup,
+  judgeRunLatestFor,
 } from "../core/index.ts";
 import type { LoadedDataset } from "../io/dataset.ts";
 import type { ParseIssue } from "../io/issues.ts";
@@ -107,16 +111,23 @@ export function groupView(
   datasetAdvantages: readonly number[] | undefined,
   annotation: GroupAnnotation,
   clusters: ClusterState,
+  judge: { readonly run: JudgeRun | null; readonly source: GarRankingSource } | null = null,
 ): GroupView {
   const local = settings.estimator === "rloo" || settings.scale !== "batch";
   const advantages =
     local || datasetAdvantages === undefined
       ? (analysisAdvantages([group], settings)[0] ?? [])
       : datasetAdvantages;
-  const resolved = annotationsResolve([group], {
-    ...ANNOTATIONS_EMPTY,
-    groups: { [group.id]: annotation },
-  }).byGroup.get(group.id);
+  // A group no person ranked may take the latest judge run's ranking (judgeGar.ts); it says so.
+  const resolved = garAnnotationWithJudge(
+    annotationsResolve([group], {
+      ...ANNOTATIONS_EMPTY,
+      groups: { [group.id]: annotation },
+    }).byGroup.get(group.id),
+    judge?.run ?? null,
+    group,
+    judge?.source ?? "human-only",
+  );
   const placeholder = clusterComponents(group.rollouts.length, () => false);
   const analysis = analyzeGroup(
     group,
@@ -138,9 +149,16 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const settings = useSettings();
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
+  const judgeRun = useStore((s) =>
+    groupId === null ? null : judgeRunLatestFor(s.annotations.judgeRuns, groupId),
+  );
+  const judgeSource = useStore((s) => s.judgeGarSource);
   return useMemo(() => {
     if (dataset === null || group === null || advantages === null) return null;
     const index = dataset.summaries.findIndex((s) => s.id === group.id);
-    return groupView(group, settings, advantages[index], annotation, clusters);
-  }, [dataset, group, advantages, settings, annotation, clusters]);
+    return groupView(group, settings, advantages[index], annotation, clusters, {
+      run: judgeRun,
+      source: judgeSource,
+    });
+  }, [dataset, group, advantages, settings, annotation, clusters, judgeRun, judgeSource]);
 }

@@ -67,3 +67,15 @@ export function garAnnotationWithJudge(
   if (judged === null) return human;
   return human === undefined ? judged : { ...judged, labels: human.labels, notes: human.notes };
 }
+
+/**
+ * The latest gar run (LLM or heuristic) that has an entry for the group, or null. An entry that is
+ * a judge error is still the latest word: the group then keeps its rewards.
+ */
+export function judgeRunLatestFor(runs: readonly JudgeRun[], groupId: string): JudgeRun | null {
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const run = runs[i]!;
+    if (run.info.mode === "gar" && Object.hasOwn(run.groups, groupId)) return run;
+  }
+  return null;
+}

@@ -3,13 +3,16 @@
  * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
  */
 import { memo, type ReactNode } from "react";
-import type { MetricFormulas } from "../../../core/index.ts";
+import type { GarSource, MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
 import type { RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
 
-/** Where a column of numbers comes from: the reward, or the human ranking (annotation issue). */
-function Source({ of }: { of: "reward" | "human" }) {
+/**
+ * Where a column of numbers comes from: the reward, the human ranking (annotation issue), or a
+ * judge run's ranking (LLM judge or the offline heuristic) where no person ranked.
+ */
+function Source({ of }: { of: "reward" | GarSource }) {
   return (
     <span className={styles.source} data-testid={`metric-source.${of}`} title={`Source: ${of}`}>
       {of}
@@ -33,6 +36,7 @@ function ColumnHeader({
   clustersPending,
   hasTrainer,
   hasGar,
+  garSource,
   pinned,
   canPin,
   onTogglePin,
@@ -43,6 +47,8 @@ function ColumnHeader({
   clustersPending: boolean;
   hasTrainer: boolean;
   hasGar: boolean;
+  /** Who ranked the passes GAR used (shown beside the GAR numbers). */
+  garSource: GarSource | null;
   pinned: boolean;
   canPin: boolean;
   onTogglePin: (id: string) => void;
@@ -59,7 +65,14 @@ function ColumnHeader({
           {c.passed ? "pass" : "fail"}
         </span>
         {c.hack ? (
-          <span className={styles.hack} title="Marked as a hack">
+          <span
+            className={styles.hack}
+            title={
+              garSource === null || garSource === "human"
+                ? "Marked as a hack"
+                : `Flagged as a hack by the ${garSource}`
+            }
+          >
             hack
           </span>
         ) : null}
@@ -141,7 +154,7 @@ function ColumnHeader({
               aria-label="GAR advantage"
               title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
             >
-              GAR adv. {hasGar ? <Source of="human" /> : null}
+              GAR adv. {hasGar ? <Source of={garSource ?? "human"} /> : null}
             </th>
             {hasTrainer ? (
               <th

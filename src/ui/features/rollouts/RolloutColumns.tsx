@@ -182,6 +182,7 @@ function Columns({
                 clustersPending={clustersPending}
                 hasTrainer={view.hasTrainer}
                 hasGar={view.hasGar}
+                garSource={view.garSource}
                 pinned={slot !== undefined}
                 canPin={pinned.length < MAX_PINNED}
                 onTogglePin={onTogglePin}
