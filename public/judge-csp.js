@@ -15,7 +15,7 @@
       var parsed = new URL(url);
       if (parsed.protocol === "http:" || parsed.protocol === "https:") origin = parsed.origin;
     }
-  } catch (error) {
+  } catch {
     origin = "";
   }
   var meta = document.createElement("meta");

@@ -47,6 +47,5 @@ export * from "./judge/clusterer.ts";
 export * from "./judge/heuristic.ts";
 export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
-export * from "./judge/judgeText.ts";
-export * from "./judge/buildRun.ts";
 export * from "./judge/judgeGar.ts";
+// judge/buildRun.ts and judge/judgeText.ts are imported from their modules (see buildRun.ts).

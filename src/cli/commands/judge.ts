@@ -11,6 +11,15 @@ import {
   ANNOTATIONS_EMPTY,
   judgeAccountingFailed,
   judgeCost,
+  JUDGE_MODES,
+  type Annotations,
+  type JudgeMode,
+  type JudgePrices,
+  type JudgeRun,
+  type RolloutGroup,
+} from "../../core/index.ts";
+// buildRun.ts is not in the core barrel (see its module comment).
+import {
   judgeHeuristicRun,
   judgePlanCluster,
   judgePlanGar,
@@ -22,16 +31,10 @@ import {
   judgeRunSpread,
   judgeSample,
   judgeScopeGroups,
-  JUDGE_MODES,
-  type Annotations,
   type JudgeBuildOptions,
-  type JudgeMode,
-  type JudgePrices,
   type JudgePlan,
-  type JudgeRun,
   type JudgeScope,
-  type RolloutGroup,
-} from "../../core/index.ts";
+} from "../../core/judge/buildRun.ts";
 import {
   annotationsParse,
   annotationsToJson,

@@ -5,6 +5,8 @@
  * and the key in no run.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { type RolloutGroup } from "../../core/index.ts";
+// buildRun.ts is not in the core barrel (see its module comment).
 import {
   judgePlanCluster,
   judgePlanGar,
@@ -12,8 +14,7 @@ import {
   judgePlanRubric,
   judgeRunFlipRate,
   JUDGE_BUILD_DEFAULTS,
-  type RolloutGroup,
-} from "../../core/index.ts";
+} from "../../core/judge/buildRun.ts";
 import { testRollout } from "../../test/rolloutFixtures.ts";
 import {
   startJudgeStub,

@@ -4,6 +4,8 @@
  * spread check before training: a seeded sample of passing groups graded, then go or no-go.
  */
 import { useId, useState } from "react";
+import { type JudgeMode, type RolloutGroup } from "../../../core/index.ts";
+// Not in the core barrel: reached through it, the studio would load it with the first page.
 import {
   judgePlanCluster,
   judgePlanGar,
@@ -13,12 +15,10 @@ import {
   judgeScopeGroups,
   judgeSpreadEligible,
   JUDGE_TEMPLATES,
-  JUDGE_TEXT_MAX_CHARS,
   type JudgeBuildOptions,
-  type JudgeMode,
   type JudgeScope,
-  type RolloutGroup,
-} from "../../../core/index.ts";
+} from "../../../core/judge/buildRun.ts";
+import { JUDGE_TEXT_MAX_CHARS } from "../../../core/judge/judgeText.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { MODE_LABELS } from "./prepareJudge.ts";

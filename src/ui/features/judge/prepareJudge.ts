@@ -6,9 +6,6 @@
 import {
   judgeAccountingFailed,
   judgeCost,
-  judgeRunErrors,
-  judgeRunFlipRate,
-  judgeRunSpread,
   JUDGE_FAILURE_KINDS,
   templatePlaceholders,
   type JudgeAccounting,
@@ -18,6 +15,8 @@ import {
   type PromptTemplate,
   type SpreadReport,
 } from "../../../core/index.ts";
+// Not in the core barrel: reached through it, the studio would load it with the first page.
+import { judgeRunErrors, judgeRunFlipRate, judgeRunSpread } from "../../../core/judge/buildRun.ts";
 import type { JudgeConnection } from "../../../store/slices/judgeSlice.ts";
 
 /** The connection form's fields as typed (strings), before validation. */

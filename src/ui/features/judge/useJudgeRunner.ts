@@ -6,15 +6,18 @@
 import { useCallback, useRef, useState } from "react";
 import {
   judgeAccountingEmpty,
-  judgeHeuristicRun,
-  judgeRunId,
   type JudgeAccounting,
-  type JudgeBuildOptions,
-  type JudgePlan,
   type JudgeRun,
-  type JudgeSkip,
   type RolloutGroup,
 } from "../../../core/index.ts";
+// Not in the core barrel: reached through it, the studio would load it with the first page.
+import {
+  judgeHeuristicRun,
+  judgeRunId,
+  type JudgeBuildOptions,
+  type JudgePlan,
+  type JudgeSkip,
+} from "../../../core/judge/buildRun.ts";
 import { judgeRunPlan } from "../../../io/judge/judgeRun.ts";
 import { useStore } from "../../../store/index.ts";
 
