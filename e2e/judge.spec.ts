@@ -19,6 +19,7 @@ import { judgeScopeGroups } from "../src/core/judge/buildRun.ts";
 import { loadText } from "../src/io/index.ts";
 import { startJudgeStub, stubCompletion, type JudgeStub } from "../src/test/judgeStub.ts";
 import { describe, expect, test } from "./harness/test.ts";
+import { GroupView } from "./pages/GroupView.ts";
 
 const KEY = "sk-e2e-CANARY5k4j3h2g1f0d";
 const dir = mkdtempSync(join(tmpdir(), "judge-spec-"));
@@ -46,30 +47,40 @@ beforeAll(async () => {
 });
 afterAll(() => stub.close());
 
-/** Fetch a URL from the page: "ok <status>", or "blocked" with the CSP violation's blocked URI. */
-async function fetchFromPage(page: Page, url: string): Promise<string> {
-  return page.evaluate(async (target) => {
-    const violations: string[] = [];
-    const listen = (e: SecurityPolicyViolationEvent): void => {
-      violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
-    };
-    document.addEventListener("securitypolicyviolation", listen);
-    try {
-      const response = await fetch(target, { method: "GET" });
-      return `ok ${response.status}`;
-    } catch {
-      // The violation event is queued as a task; let it arrive.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return `blocked ${violations.join(", ")}`;
-    } finally {
-      document.removeEventListener("securitypolicyviolation", listen);
-    }
-  }, url);
+/**
+ * Fetch a URL from the page: "ok <status>", or "blocked" with the CSP violation's blocked URI. The
+ * stub answers OPTIONS with 204, so an allowed request logs nothing.
+ */
+async function fetchFromPage(page: Page, url: string, method = "OPTIONS"): Promise<string> {
+  return page.evaluate(
+    async ([target, verb]) => {
+      const violations: string[] = [];
+      const listen = (e: SecurityPolicyViolationEvent): void => {
+        if (e.effectiveDirective === "connect-src") violations.push(`connect-src ${e.blockedURI}`);
+      };
+      document.addEventListener("securitypolicyviolation", listen);
+      try {
+        const response = await fetch(target, { method: verb });
+        return `ok ${response.status}`;
+      } catch {
+        // The violation event is queued as a task; let it arrive.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return `blocked ${violations.join(", ")}`;
+      } finally {
+        document.removeEventListener("securitypolicyviolation", listen);
+      }
+    },
+    [url, method] as const,
+  );
 }
 
-/** Console lines Chromium prints for a connection the policy refused (expected in this spec). */
+/**
+ * Console lines Chromium prints for a connection the policy refused (expected in this spec): two
+ * per blocked fetch ("Connecting to … violates … connect-src" and "Fetch API cannot load …").
+ */
 const refused = (line: string): boolean =>
-  line.includes("Refused to connect") && line.includes("Content Security Policy");
+  line.includes("Content Security Policy") &&
+  (line.includes("connect-src") || line.includes("Refused to connect"));
 
 async function openDemo(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/?demo`);
@@ -89,10 +100,10 @@ describe("LLM judge", () => {
     expect(await fetchFromPage(page, `${stubOrigin}/v1/models`)).toBe(
       `blocked connect-src ${stubOrigin}/v1/models`,
     );
-    expect(await fetchFromPage(page, `${baseUrl}/`)).toBe("ok 200");
+    expect(await fetchFromPage(page, `${baseUrl}/`, "GET")).toBe("ok 200");
     expect(stub.requests).toHaveLength(0);
     expect(pageErrors.list.filter((line) => !refused(line))).toEqual([]);
-    expect(pageErrors.list.filter(refused)).toHaveLength(1);
+    expect(pageErrors.list.filter(refused)).toHaveLength(2);
   });
 
   test("configure, run the group grader and the heuristic, spread report, GAR by source, no key leaks", async ({
@@ -130,7 +141,7 @@ describe("LLM judge", () => {
     await page.getByTestId("dataset.counts").waitFor();
     const policy = page.locator('meta[http-equiv="Content-Security-Policy"][data-judge-origin]');
     expect(await policy.getAttribute("data-judge-origin")).toBe(stubOrigin);
-    expect(await fetchFromPage(page, `${stubOrigin}/v1/models`)).toBe("ok 404");
+    expect(await fetchFromPage(page, `${stubOrigin}/v1/models`)).toBe("ok 204");
     expect(await fetchFromPage(page, "http://127.0.0.1:9/v1/models")).toBe(
       "blocked connect-src http://127.0.0.1:9/v1/models",
     );
@@ -191,8 +202,11 @@ describe("LLM judge", () => {
     await page.getByTestId("dataset.counts").waitFor();
     await page.getByTestId("metric-source.heuristic").first().waitFor();
     expect(await page.getByTestId("metric-source.human").count()).toBe(0);
-    const gar = await page.getByTestId("metric-gar-advantage").allInnerTexts();
-    expect(gar.some((v) => v !== "")).toBe(true);
+    const gar = await new GroupView(page).metric("metric-gar-advantage");
+    expect(gar.some((v) => v !== null && v !== "")).toBe(true);
+    expect(await page.getByTestId("ranking.status").innerText()).toContain(
+      "GAR values come from the heuristic grader's ranking",
+    );
 
     // The key is in no storage, no export and no console line.
     const stored = await page.evaluate(async () => {
@@ -229,6 +243,6 @@ describe("LLM judge", () => {
     expect(exported).not.toContain("CANARY");
     expect(consoleLines.filter((l) => l.includes("CANARY"))).toEqual([]);
     expect(pageErrors.list.filter((line) => !refused(line))).toEqual([]);
-    expect(pageErrors.list.filter(refused)).toHaveLength(1);
+    expect(pageErrors.list.filter(refused)).toHaveLength(2);
   });
 });
