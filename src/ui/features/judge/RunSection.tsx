@@ -27,6 +27,13 @@ import styles from "./Judge.module.css";
 
 type SpreadGrader = "gar" | "heuristic" | "rubric";
 
+const RUN_LABELS: Readonly<Record<JudgeMode, string>> = {
+  gar: "Run group grader (GAR)",
+  pairwise: "Run pairwise judge",
+  rubric: "Run rubric scorer (GRS)",
+  cluster: "Run diversity clusterer",
+};
+
 export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const dataset = useDataset();
   const settings = useSettings();
@@ -139,7 +146,7 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
             data-testid={`judge.run.${mode}`}
             onClick={() => start(mode, inScope, MODE_LABELS[mode])}
           >
-            Run {MODE_LABELS[mode].toLowerCase()}
+            {RUN_LABELS[mode]}
           </button>
         ))}
         <button
@@ -212,7 +219,7 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
               : start(
                   spreadGrader,
                   sample,
-                  `Spread check (${MODE_LABELS[spreadGrader].toLowerCase()})`,
+                  `Spread check (${spreadGrader === "gar" ? "LLM group grader" : "LLM rubric scorer"})`,
                 )
           }
         >
