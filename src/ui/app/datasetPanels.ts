@@ -29,4 +29,16 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
     Component: lazy(() => import("../features/judge/JudgePanel.tsx")),
   },
+  {
+    id: "rubrics",
+    label: "Rubrics",
+    loading: "Loading rubrics…",
+    Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
+  },
+  {
+    id: "calibration",
+    label: "Calibration",
+    loading: "Loading calibration…",
+    Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
+  },
 ];
