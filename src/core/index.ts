@@ -56,4 +56,5 @@ export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
 export * from "./judge/rubricDraft.ts";
 export * from "./judge/judgeGar.ts";
-// judge/buildRun.ts and judge/judgeText.ts are imported from their modules (see buildRun.ts).
+export * from "./judge/judgeText.ts";
+export * from "./judge/buildRun.ts";

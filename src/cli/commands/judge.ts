@@ -17,9 +17,6 @@ import {
   type JudgePrices,
   type JudgeRun,
   type RolloutGroup,
-} from "../../core/index.ts";
-// buildRun.ts is not in the core barrel (see its module comment).
-import {
   judgeHeuristicRun,
   judgePlanCluster,
   judgePlanGar,
@@ -34,7 +31,7 @@ import {
   type JudgeBuildOptions,
   type JudgePlan,
   type JudgeScope,
-} from "../../core/judge/buildRun.ts";
+} from "../../core/index.ts";
 import {
   annotationsParse,
   annotationsToJson,

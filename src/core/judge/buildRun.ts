@@ -11,10 +11,6 @@
  *
  * Pure: the requests are sent by the io client (`runJudge`), whose outcomes have the shape of
  * `JudgeTaskOutcome` here.
- *
- * Import it from this module, not from core/index.ts (which does not re-export it, nor
- * judgeText.ts): the bundler puts a module that the first page can reach through the barrel and a
- * lazy panel uses into the first page's shared chunk, and these belong to the judge panel only.
  */
 import { garFactorsFromRanking } from "../advantage/gar.ts";
 import {

@@ -5,16 +5,15 @@
  * and the key in no run.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type RolloutGroup } from "../../core/index.ts";
-// buildRun.ts is not in the core barrel (see its module comment).
 import {
+  type RolloutGroup,
   judgePlanCluster,
   judgePlanGar,
   judgePlanPairwise,
   judgePlanRubric,
   judgeRunFlipRate,
   JUDGE_BUILD_DEFAULTS,
-} from "../../core/judge/buildRun.ts";
+} from "../../core/index.ts";
 import { testRollout } from "../../test/rolloutFixtures.ts";
 import {
   startJudgeStub,

@@ -4,9 +4,13 @@
  * CLI) or the store's `judgeRequest` (the studio), so this module never loads the `openai` package
  * itself. The run records the endpoint's base URL and model, never the key.
  */
-import type { JudgeRun, JudgeSource } from "../../core/judge/runs.ts";
-// Imported from its module, not the core barrel: the studio loads it with the judge panel only.
-import { judgeRunFromPlan, judgeRunId, type JudgePlan } from "../../core/judge/buildRun.ts";
+import {
+  judgeRunFromPlan,
+  judgeRunId,
+  type JudgePlan,
+  type JudgeRun,
+  type JudgeSource,
+} from "../../core/index.ts";
 import type { JudgeRunOptions, JudgeRunResult, JudgeTask } from "./judgeClient.ts";
 
 /** Runs tasks: `runJudge` with its settings bound, or the store's `judgeRequest`. */

@@ -4,9 +4,9 @@
  * spread check before training: a seeded sample of passing groups graded, then go or no-go.
  */
 import { useId, useState } from "react";
-import { type JudgeMode, type RolloutGroup } from "../../../core/index.ts";
-// Not in the core barrel: reached through it, the studio would load it with the first page.
 import {
+  type JudgeMode,
+  type RolloutGroup,
   judgePlanCluster,
   judgePlanGar,
   judgePlanPairwise,
@@ -17,8 +17,8 @@ import {
   JUDGE_TEMPLATES,
   type JudgeBuildOptions,
   type JudgeScope,
-} from "../../../core/judge/buildRun.ts";
-import { JUDGE_TEXT_MAX_CHARS } from "../../../core/judge/judgeText.ts";
+  JUDGE_TEXT_MAX_CHARS,
+} from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { MODE_LABELS } from "./prepareJudge.ts";

@@ -9,9 +9,8 @@ import {
   templateVersion,
   type JudgeMode,
   type PromptTemplate,
+  JUDGE_TEMPLATES,
 } from "../../../core/index.ts";
-// Not in the core barrel: reached through it, the studio would load it with the first page.
-import { JUDGE_TEMPLATES } from "../../../core/judge/buildRun.ts";
 import { useStore } from "../../../store/index.ts";
 import { MODE_LABELS, templateProblems } from "./prepareJudge.ts";
 import styles from "./Judge.module.css";

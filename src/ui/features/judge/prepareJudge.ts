@@ -14,9 +14,10 @@ import {
   type JudgeRun,
   type PromptTemplate,
   type SpreadReport,
+  judgeRunErrors,
+  judgeRunFlipRate,
+  judgeRunSpread,
 } from "../../../core/index.ts";
-// Not in the core barrel: reached through it, the studio would load it with the first page.
-import { judgeRunErrors, judgeRunFlipRate, judgeRunSpread } from "../../../core/judge/buildRun.ts";
 import type { JudgeConnection } from "../../../store/slices/judgeSlice.ts";
 
 /** The connection form's fields as typed (strings), before validation. */

@@ -9,15 +9,12 @@ import {
   type JudgeAccounting,
   type JudgeRun,
   type RolloutGroup,
-} from "../../../core/index.ts";
-// Not in the core barrel: reached through it, the studio would load it with the first page.
-import {
   judgeHeuristicRun,
   judgeRunId,
   type JudgeBuildOptions,
   type JudgePlan,
   type JudgeSkip,
-} from "../../../core/judge/buildRun.ts";
+} from "../../../core/index.ts";
 import { judgeRunPlan } from "../../../io/judge/judgeRun.ts";
 import { useStore } from "../../../store/index.ts";
 
