@@ -5,6 +5,7 @@
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
 import { judgeCommand } from "./judge.ts";
+import { exportCommand } from "./export.ts";
 
 export interface CommandEntry {
   readonly run: CliCommand;
@@ -19,5 +20,9 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   judge: {
     run: judgeCommand,
     summary: "grade groups with an LLM judge or the offline heuristic; writes the annotations file",
+  },
+  export: {
+    run: exportCommand,
+    summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
   },
 };

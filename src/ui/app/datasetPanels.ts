@@ -41,4 +41,10 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     loading: "Loading calibration…",
     Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
   },
+  {
+    id: "exports",
+    label: "Exports",
+    loading: "Loading exports…",
+    Component: lazy(() => import("../features/exports/ExportsPanel.tsx")),
+  },
 ];
