@@ -14,7 +14,12 @@ import {
   type VerifierOutcome,
   type VerifierRun,
 } from "./run.ts";
-import { verifierEmitted, verifierSpecProblems, type VerifierSpec } from "./spec.ts";
+import {
+  verifierEmitted,
+  verifierProblemText,
+  verifierSpecProblems,
+  type VerifierSpec,
+} from "./spec.ts";
 
 /** What augmenting needs to know about a spec, computed once. */
 export interface VerifierLayout {
@@ -112,7 +117,8 @@ export function verifierApply(
   spec: VerifierSpec,
 ): VerifierApplied {
   const problems = verifierSpecProblems(spec, rewardComponentNames(groups));
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0)
+    return { ok: false, problems: problems.map((p) => verifierProblemText(spec, p)) };
   const paths = verifierFieldsRead(spec);
   const inputs = groups.flatMap((g) => g.rollouts.map((r) => verifierInput(r, spec, paths)));
   const run = verifierScore(spec, inputs);

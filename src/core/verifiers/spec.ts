@@ -189,11 +189,25 @@ export function verifierSpecActive(spec: VerifierSpec): boolean {
   return spec.loggedReward === "drop" || spec.verifiers.some((v) => v.enabled);
 }
 
+/** One thing wrong with a spec: which verifier (0-based), which of its fields, and what. */
+export interface VerifierProblem {
+  readonly index: number;
+  /** The verifier's field ("name", "pattern", "wraps", "schema.field", ...). */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** A problem as one line: `verifier 2 ("fmt"): the name is used twice`. */
+export function verifierProblemText(spec: VerifierSpec, problem: VerifierProblem): string {
+  const name = spec.verifiers[problem.index]?.name ?? "";
+  return `verifier ${problem.index + 1}${name.trim() === "" ? "" : ` ("${name}")`}: ${problem.message}`;
+}
+
 /**
- * Everything that makes a spec unusable, as messages naming the verifier: a duplicate name, a bad
- * pattern, a length penalty that wraps nothing known, itself, another length penalty, or a
- * component two penalties wrap; a verifier named like a component of the file. The io parser
- * checks the same when reading a file; this also knows the file's component names.
+ * Everything that makes a spec unusable: a missing or duplicate name, a bad pattern, an empty
+ * field, a length penalty that wraps nothing known, itself, another length penalty, or a component
+ * another penalty wraps; a verifier named like a component of the file. The io parser reports these
+ * with the file and field; the studio and the CLI check them again against the loaded components.
  *
  * @param fileComponents the reward component names of the loaded rollouts; null when unknown
  *   (a spec read on its own), which skips the checks against them
@@ -201,48 +215,48 @@ export function verifierSpecActive(spec: VerifierSpec): boolean {
 export function verifierSpecProblems(
   spec: VerifierSpec,
   fileComponents: readonly string[] | null,
-): string[] {
-  const problems: string[] = [];
+): VerifierProblem[] {
+  const problems: VerifierProblem[] = [];
   const names = new Set<string>();
   const file = new Set(fileComponents ?? []);
   const byName = new Map(spec.verifiers.map((v) => [v.name, v]));
   const wrappedBy = new Map<string, string>();
-  spec.verifiers.forEach((v, i) => {
-    const at = `verifier ${i + 1} ("${v.name}")`;
-    if (v.name.trim() === "") problems.push(`verifier ${i + 1} has no name`);
-    if (names.has(v.name)) problems.push(`${at}: the name is used twice`);
+  spec.verifiers.forEach((v, index) => {
+    const add = (field: string, message: string): void => {
+      problems.push({ index, field, message });
+    };
+    if (v.name.trim() === "") add("name", "has no name");
+    else if (names.has(v.name)) add("name", "the name is used twice");
+    else if (file.has(v.name)) add("name", "the file already has a reward component of that name");
     names.add(v.name);
-    if (file.has(v.name))
-      problems.push(`${at}: the file already has a reward component of that name`);
-    if (!Number.isFinite(v.weight)) problems.push(`${at}: the weight must be a finite number`);
+    if (!Number.isFinite(v.weight)) add("weight", "the weight must be a finite number");
     if (v.kind === "format" || (v.kind === "exact-match" && v.pattern !== null)) {
       const problem = verifierRegexProblem(v.pattern ?? "", v.flags);
-      if (problem !== null) problems.push(`${at}: the pattern is invalid: ${problem}`);
+      if (problem !== null) add("pattern", `the pattern is invalid: ${problem}`);
     }
     if (v.kind === "exact-match" && v.field.trim() === "")
-      problems.push(`${at}: pick the ground-truth field`);
+      add("field", "pick the ground-truth field");
     if (v.kind === "json-schema") {
       if (v.schema.from === "field" && v.schema.field.trim() === "")
-        problems.push(`${at}: pick the field that holds each row's schema`);
+        add("schema.field", "pick the field that holds each row's schema");
       if (v.schema.from === "inline" && !isSchemaShape(v.schema.schema))
-        problems.push(`${at}: the schema must be a JSON object (or true or false)`);
+        add("schema.schema", "the schema must be a JSON object (or true or false)");
     }
     if (v.kind === "length-penalty") {
       if (!(v.target >= 0) || !Number.isFinite(v.target))
-        problems.push(`${at}: the target length must be a number >= 0`);
+        add("target", "the target length must be a number >= 0");
       if (!(v.penaltyPerUnit >= 0) || !Number.isFinite(v.penaltyPerUnit))
-        problems.push(`${at}: the penalty per unit must be a number >= 0`);
+        add("penaltyPerUnit", "the penalty per unit must be a number >= 0");
       const inner = byName.get(v.wraps);
-      if (v.wraps === v.name) problems.push(`${at}: a length penalty cannot wrap itself`);
+      if (v.wraps === v.name) add("wraps", "a length penalty cannot wrap itself");
       else if (inner?.kind === "length-penalty")
-        problems.push(`${at}: wraps another length penalty ("${v.wraps}"); wrap its input instead`);
-      else if (v.wraps.trim() === "") problems.push(`${at}: pick the component it wraps`);
+        add("wraps", `wraps another length penalty ("${v.wraps}"); wrap its input instead`);
+      else if (v.wraps.trim() === "") add("wraps", "pick the component it wraps");
       else if (inner === undefined && fileComponents !== null && !file.has(v.wraps))
-        problems.push(`${at}: wraps "${v.wraps}", which is neither a verifier nor a component`);
+        add("wraps", `wraps "${v.wraps}", which is neither a verifier nor a component`);
       if (v.enabled) {
         const other = wrappedBy.get(v.wraps);
-        if (other !== undefined)
-          problems.push(`${at}: "${v.wraps}" is already wrapped by "${other}"`);
+        if (other !== undefined) add("wraps", `"${v.wraps}" is already wrapped by "${other}"`);
         else wrappedBy.set(v.wraps, v.name);
       }
     }

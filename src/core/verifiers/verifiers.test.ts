@@ -22,6 +22,7 @@ import {
   FORMAT_PRESET_REASONING_ANSWER,
   VERIFIER_SPEC_EMPTY,
   verifierEmitted,
+  verifierProblemText,
   verifierRegexProblem,
   verifierSpecProblems,
   type Verifier,
@@ -314,54 +315,64 @@ describe("spec checks", () => {
   });
 
   it("names every problem with the verifier", () => {
-    const problems = verifierSpecProblems(
-      spec(
-        format,
-        { ...format },
-        { ...correctness, field: " " },
-        { ...correctness, name: "resolved" },
-        {
-          kind: "length-penalty",
-          name: "lp",
-          enabled: true,
-          weight: 1,
-          wraps: "lp",
-          target: 1,
-          penaltyPerUnit: 0,
-          unit: "words",
-        },
-        {
-          kind: "length-penalty",
-          name: "lp2",
-          enabled: true,
-          weight: 1,
-          wraps: "nothing",
-          target: -1,
-          penaltyPerUnit: 0,
-          unit: "words",
-        },
-        {
-          kind: "length-penalty",
-          name: "lp3",
-          enabled: true,
-          weight: 1,
-          wraps: "lp2",
-          target: 1,
-          penaltyPerUnit: 0,
-          unit: "words",
-        },
-        {
-          kind: "json-schema",
-          name: "js",
-          enabled: true,
-          weight: 1,
-          schema: { from: "inline", schema: [] },
-          draft: "7",
-        },
-      ),
-      ["resolved"],
+    const s = spec(
+      format,
+      { ...format },
+      { ...correctness, field: " " },
+      { ...correctness, name: "resolved" },
+      {
+        kind: "length-penalty",
+        name: "lp",
+        enabled: true,
+        weight: 1,
+        wraps: "lp",
+        target: 1,
+        penaltyPerUnit: 0,
+        unit: "words",
+      },
+      {
+        kind: "length-penalty",
+        name: "lp2",
+        enabled: true,
+        weight: 1,
+        wraps: "nothing",
+        target: -1,
+        penaltyPerUnit: 0,
+        unit: "words",
+      },
+      {
+        kind: "length-penalty",
+        name: "lp3",
+        enabled: true,
+        weight: 1,
+        wraps: "lp2",
+        target: 1,
+        penaltyPerUnit: 0,
+        unit: "words",
+      },
+      {
+        kind: "json-schema",
+        name: "js",
+        enabled: true,
+        weight: 1,
+        schema: { from: "inline", schema: [] },
+        draft: "7",
+      },
+      { ...format, name: "" },
     );
-    expect(problems).toEqual([
+    const problems = verifierSpecProblems(s, ["resolved"]);
+    expect(problems.map((p) => [p.index, p.field])).toEqual([
+      [1, "name"],
+      [2, "field"],
+      [3, "name"],
+      [4, "wraps"],
+      [5, "target"],
+      [5, "wraps"],
+      [6, "wraps"],
+      [7, "schema.schema"],
+      [8, "name"],
+    ]);
+    expect(problems.map((p) => verifierProblemText(s, p))).toEqual([
       'verifier 2 ("format"): the name is used twice',
       'verifier 3 ("correctness"): pick the ground-truth field',
       'verifier 4 ("resolved"): the file already has a reward component of that name',
@@ -370,6 +381,7 @@ describe("spec checks", () => {
       'verifier 6 ("lp2"): wraps "nothing", which is neither a verifier nor a component',
       'verifier 7 ("lp3"): wraps another length penalty ("lp2"); wrap its input instead',
       'verifier 8 ("js"): the schema must be a JSON object (or true or false)',
+      "verifier 9: has no name",
     ]);
     // Read on its own, a spec cannot know the file's components.
     expect(verifierSpecProblems(spec({ ...correctness, name: "resolved" }), null)).toEqual([]);
@@ -387,7 +399,7 @@ describe("spec checks", () => {
       unit: "words",
     });
     expect(verifierSpecProblems(spec(correctness, lp("a"), lp("b")), [])).toEqual([
-      'verifier 3 ("b"): "correctness" is already wrapped by "a"',
+      { index: 2, field: "wraps", message: '"correctness" is already wrapped by "a"' },
     ]);
   });
 });
