@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
+import { verifyCommand } from "./verify.ts";
 
 export interface CommandEntry {
   readonly run: CliCommand;
@@ -14,5 +15,9 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   analyze: {
     run: analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
+  },
+  verify: {
+    run: verifyCommand,
+    summary: "unit-test rewards: each rollout's code against its tests, only inside your --sandbox",
   },
 };

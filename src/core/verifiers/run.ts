@@ -190,3 +190,33 @@ export function verifierScore(spec: VerifierSpec, inputs: readonly VerifierInput
   });
   return { names: evaluated.map((v) => v.name), outcomes };
 }
+
+/** How one verifier came out over a run. */
+export interface VerifierTally {
+  readonly name: string;
+  readonly pass: number;
+  readonly fail: number;
+  /** Rows it does not apply to (value null). */
+  readonly notApplicable: number;
+  /** The first row it did not apply to, and why, for the message that says so. */
+  readonly firstNote: string;
+}
+
+/** Pass, fail and not-applicable counts per verifier of a run, in run order. */
+export function verifierTally(run: VerifierRun): VerifierTally[] {
+  return run.names.map((name, k) => {
+    let pass = 0;
+    let fail = 0;
+    let notApplicable = 0;
+    let firstNote = "";
+    for (const row of run.outcomes) {
+      const o = row[k];
+      if (o === undefined || o.pass === null) {
+        notApplicable++;
+        if (firstNote === "") firstNote = o?.note ?? "";
+      } else if (o.pass) pass++;
+      else fail++;
+    }
+    return { name, pass, fail, notApplicable, firstNote };
+  });
+}

@@ -16,7 +16,7 @@ import {
   answerNumber,
   formatGatePasses,
 } from "./match.ts";
-import { verifierInput, verifierScore, type VerifierInput } from "./run.ts";
+import { verifierInput, verifierScore, verifierTally, type VerifierInput } from "./run.ts";
 import {
   ANSWER_NORMALIZATION_DEFAULT,
   FORMAT_PRESET_REASONING_ANSWER,
@@ -443,5 +443,25 @@ describe("verifierInput", () => {
       components: { q: 1 },
     });
     expect(verifierInput(chat, { ...s, text: "benchmax" }).text).toBe("");
+  });
+});
+
+describe("verifierTally", () => {
+  it("counts passes, failures and rows a verifier does not apply to, with the first reason", () => {
+    const run = verifierScore(spec(format, correctness), [
+      input("<reasoning>r</reasoning><answer>42</answer>", { answer: "42" }),
+      input("<reasoning>r</reasoning><answer>41</answer>", {}),
+      input("x", { answer: "42" }),
+    ]);
+    expect(verifierTally(run)).toEqual([
+      { name: "format", pass: 2, fail: 1, notApplicable: 0, firstNote: "" },
+      {
+        name: "correctness",
+        pass: 1,
+        fail: 1,
+        notApplicable: 1,
+        firstNote: 'no ground truth at "answer"',
+      },
+    ]);
   });
 });
