@@ -26,9 +26,15 @@ import {
 export interface VerifierState {
   /** The applied spec: what the data is scored with. */
   readonly spec: VerifierSpec;
+  /** The spec being edited in the panel (not persisted); applying it makes it `spec`. */
+  readonly draft: VerifierSpec;
   readonly status: VerifierStatus;
   readonly results: VerifierResults;
-  readonly setSpec: (spec: VerifierSpec) => void;
+  /** The reward components of the loaded file's own rollouts, for checks and pickers. */
+  readonly fileComponents: readonly string[];
+  readonly setDraft: (draft: VerifierSpec) => void;
+  /** Apply a spec (the draft, or an imported one): the data is re-scored with it. */
+  readonly applySpec: (spec: VerifierSpec) => void;
 }
 
 /** The persisted spec, read back through the spec file's parser; anything invalid is dropped. */
@@ -50,16 +56,22 @@ export const useVerifierStore = create<VerifierState>()(
   persist(
     (set) => ({
       spec: VERIFIER_SPEC_EMPTY,
+      draft: VERIFIER_SPEC_EMPTY,
       status: { kind: "off" },
       results: VERIFIER_RESULTS_EMPTY,
-      setSpec: (spec) => set({ spec }),
+      fileComponents: [],
+      setDraft: (draft) => set({ draft }),
+      applySpec: (spec) => set({ spec, draft: spec }),
     }),
     {
       name: VERIFIER_SPEC_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ spec: s.spec }),
-      merge: (persisted, current) => ({ ...current, spec: readPersistedSpec(persisted) }),
+      merge: (persisted, current) => {
+        const spec = readPersistedSpec(persisted);
+        return { ...current, spec, draft: spec };
+      },
     },
   ),
 );

@@ -55,7 +55,11 @@ export const VERIFIER_RESULTS_EMPTY: VerifierResults = { names: [], byRollout: n
 /** What the sync reads from and writes to the verifier store. */
 export interface VerifierStoreApi {
   getState(): { readonly spec: VerifierSpec; readonly status: VerifierStatus };
-  setState(partial: { status?: VerifierStatus; results?: VerifierResults }): void;
+  setState(partial: {
+    status?: VerifierStatus;
+    results?: VerifierResults;
+    fileComponents?: readonly string[];
+  }): void;
   subscribe(
     listener: (
       state: { readonly spec: VerifierSpec },
@@ -125,6 +129,10 @@ export function startVerifierSync(
   let results = new Map<string, readonly VerifierOutcome[]>();
   let resultsFor: { key: string; file: File } | null = null;
   let names: readonly string[] = [];
+  let fileComponentsNow: readonly string[] = [];
+  /** The reward components of the file's own rollouts (not the verifiers'). */
+  const fileComponentsOf = (groups: readonly RolloutGroup[]): string[] =>
+    rewardComponentNames(groups.map(rawOf));
 
   const write = (load: LoadState): void => {
     written = load;
@@ -151,6 +159,11 @@ export function startVerifierSync(
       setStatus({ kind: "off" });
       return;
     }
+    const fileComponents = fileComponentsOf([...load.groups.values()]);
+    if (JSON.stringify(fileComponents) !== JSON.stringify(fileComponentsNow)) {
+      fileComponentsNow = fileComponents;
+      verifiers.setState({ fileComponents });
+    }
     const key = JSON.stringify(spec);
     if (resultsFor?.key !== key || resultsFor.file !== load.file) {
       results = new Map();
@@ -164,7 +177,7 @@ export function startVerifierSync(
       return;
     }
     const current = [...load.groups.values()];
-    const problems = verifierSpecProblems(spec, rewardComponentNames(current.map(rawOf)));
+    const problems = verifierSpecProblems(spec, fileComponentsOf(current));
     if (problems.length > 0) {
       restore(load);
       setStatus({ kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) });

@@ -22,4 +22,12 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     // The overview draws charts: recharts loads with it, not with the first page.
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
+  {
+    id: "verifiers",
+    label: "Verifiers",
+    loading: "Loading the verifiers…",
+    // The verifiers (and their JSON-schema validator) load with the panel, or at start when a
+    // saved spec exists (store/verifiers/verifierBoot.ts).
+    Component: lazy(() => import("../features/verifiers/VerifiersPanel.tsx")),
+  },
 ];
