@@ -1,9 +1,15 @@
 /**
  * The main thread's side of the verifier worker: one worker at a time, a deadline, and cancel by
  * termination (a stuck pattern cannot be interrupted any other way). Without Workers (jsdom, a
- * browser that refuses them) the run happens on the main thread, with core loaded on demand.
+ * browser that refuses them) the run happens on the main thread. This module loads with the
+ * verifier store, never with the first page.
  */
-import type { VerifierInput, VerifierRun, VerifierSpec } from "../core/index.ts";
+import {
+  verifierScore,
+  type VerifierInput,
+  type VerifierRun,
+  type VerifierSpec,
+} from "../core/verifiers/index.ts";
 import type { VerifyReply, VerifyRequest } from "./verifyProtocol.ts";
 
 /** A run that takes longer is stopped: a pattern may be backtracking without end. */
@@ -46,10 +52,13 @@ export function verifyInputs(
   if (busy) stopWorker();
   worker ??= startWorker();
   const w = worker;
-  if (w === null)
-    return import("../core/verifiers/run.ts").then(({ verifierScore }) =>
-      verifierScore(spec, inputs),
-    );
+  if (w === null) {
+    try {
+      return Promise.resolve(verifierScore(spec, inputs));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
   const requestId = nextId++;
   return new Promise<VerifierRun>((resolve, reject) => {
     const done = (): void => {

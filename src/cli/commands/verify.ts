@@ -22,10 +22,10 @@ import { parseArgs } from "node:util";
 import {
   COMPLETION_RULES,
   rolloutText,
-  verifierFieldAt,
   type CompletionRule,
   type Rollout,
 } from "../../core/index.ts";
+import { verifierFieldAt } from "../../core/verifiers/index.ts";
 import { FORMATS, formatById, formatIssue, type ParseIssue } from "../../io/index.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { indexThreshold, loadForCli } from "../loadForCli.ts";

@@ -15,14 +15,14 @@
 import { z } from "zod";
 import {
   ANSWER_NORMALIZATION_DEFAULT,
-  COMPLETION_RULES,
   JSON_SCHEMA_DRAFTS,
   LENGTH_PENALTY_DEFAULT,
   verifierRegexProblem,
   verifierSpecProblems,
   type Verifier,
   type VerifierSpec,
-} from "../../core/index.ts";
+} from "../../core/verifiers/index.ts";
+import { COMPLETION_RULES } from "../../core/index.ts";
 import { fieldPath, zodIssues } from "../formats/zodIssues.ts";
 import type { ParseIssue, Result } from "../issues.ts";
 

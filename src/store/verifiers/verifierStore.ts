@@ -11,7 +11,7 @@ import {
   verifierEmitted,
   type VerifierOutcome,
   type VerifierSpec,
-} from "../../core/index.ts";
+} from "../../core/verifiers/index.ts";
 import { verifierSpecFromUnknown } from "../../io/verifiers/specFile.ts";
 import { verifyInputs } from "../../workers/verifyClient.ts";
 import { useStore } from "../index.ts";

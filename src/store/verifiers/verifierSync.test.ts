@@ -6,15 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
+import { analyzeDataset, type RolloutGroup } from "../../core/index.ts";
 import {
-  analyzeDataset,
   verifierApply,
   verifierScore,
   VERIFIER_SPEC_EMPTY,
-  type RolloutGroup,
   type VerifierRun,
   type VerifierSpec,
-} from "../../core/index.ts";
+} from "../../core/verifiers/index.ts";
 import { datasetFromLoad, loadText } from "../../io/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
 import {

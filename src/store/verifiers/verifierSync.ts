@@ -9,21 +9,19 @@
  *
  * Owned by the verifiers feature (issue 7); started by ./verifierStore.ts.
  */
+import { rewardComponentNames, rolloutReward, type RolloutGroup } from "../../core/index.ts";
 import {
-  rewardComponentNames,
-  rolloutReward,
   verifierAugmentGroups,
   verifierFieldsRead,
   verifierInput,
   verifierProblemText,
   verifierSpecActive,
   verifierSpecProblems,
-  type RolloutGroup,
   type VerifierInput,
   type VerifierOutcome,
   type VerifierRun,
   type VerifierSpec,
-} from "../../core/index.ts";
+} from "../../core/verifiers/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
 
 /** What the sync reads from and writes to the main store. */

@@ -1,14 +1,14 @@
 /** Covers: the Verifiers panel's view models (new verifiers, wrap choices, counts, outcomes, drops). */
 import { describe, expect, it } from "vitest";
+import { ANALYSIS_DEFAULTS, type RolloutGroup } from "../../../core/index.ts";
 import {
-  ANALYSIS_DEFAULTS,
   componentDropAdvantages,
   DROP_LOGGED_REWARD,
   VERIFIER_SPEC_EMPTY,
   verifierApply,
-  type RolloutGroup,
+  type Verifier,
   type VerifierSpec,
-} from "../../../core/index.ts";
+} from "../../../core/verifiers/index.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
 import {
   cellNumber,
@@ -29,6 +29,14 @@ const group: RolloutGroup = {
     testRollout({ id: "g/2", completion: "4", reward: 0, meta: {} }),
   ],
 };
+
+function ofKind<K extends Verifier["kind"]>(kind: K): Extract<Verifier, { kind: K }> {
+  const v = verifierNew(kind, VERIFIER_SPEC_EMPTY, [], []);
+  if (v.kind !== kind) throw new Error(`verifierNew gave ${v.kind}`);
+  return v as Extract<Verifier, { kind: K }>;
+}
+const EXACT = ofKind("exact-match");
+const LENGTH = ofKind("length-penalty");
 
 describe("verifierNew", () => {
   it("gives each kind the library's defaults and a free name", () => {
@@ -70,11 +78,7 @@ describe("verifierNew", () => {
       ...VERIFIER_SPEC_EMPTY,
       verifiers: [
         verifierNew("format", VERIFIER_SPEC_EMPTY, [], []),
-        {
-          ...verifierNew("length-penalty", VERIFIER_SPEC_EMPTY, [], []),
-          name: "lp",
-          wraps: "format",
-        },
+        { ...LENGTH, name: "lp", wraps: "format" },
       ],
     };
     expect(verifierWrapChoices(spec, ["quality", "format"], "lp")).toEqual(["format", "quality"]);
@@ -84,7 +88,7 @@ describe("verifierNew", () => {
 describe("tally and outcomes", () => {
   const spec: VerifierSpec = {
     ...VERIFIER_SPEC_EMPTY,
-    verifiers: [{ ...verifierNew("exact-match", VERIFIER_SPEC_EMPTY, [], []), field: "gold" }],
+    verifiers: [{ ...EXACT, field: "gold" }],
   };
   const applied = verifierApply([group], spec);
   if (!applied.ok) throw new Error("rejected");
@@ -127,9 +131,7 @@ describe("prepareDropView", () => {
   it("gives the advantage, the change without each part, and sign flips", () => {
     const spec: VerifierSpec = {
       ...VERIFIER_SPEC_EMPTY,
-      verifiers: [
-        { ...verifierNew("exact-match", VERIFIER_SPEC_EMPTY, [], []), field: "gold", weight: 2 },
-      ],
+      verifiers: [{ ...EXACT, field: "gold", weight: 2 }],
     };
     const applied = verifierApply([group], spec);
     if (!applied.ok) throw new Error("rejected");

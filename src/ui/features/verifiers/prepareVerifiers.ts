@@ -3,6 +3,7 @@
  * may wrap, each verifier's counts, the outcomes of a group's rollouts, and the drop-a-component
  * table. Pure; the panel renders what these return.
  */
+import { type RolloutGroup } from "../../../core/index.ts";
 import {
   ANSWER_NORMALIZATION_DEFAULT,
   DROP_LOGGED_REWARD,
@@ -11,12 +12,11 @@ import {
   verifierEmitted,
   verifierTally,
   type ComponentDropTable,
-  type RolloutGroup,
   type Verifier,
   type VerifierKind,
   type VerifierOutcome,
   type VerifierSpec,
-} from "../../../core/index.ts";
+} from "../../../core/verifiers/index.ts";
 
 /** How each kind is called in the panel. */
 export const VERIFIER_KIND_LABELS: Readonly<Record<VerifierKind, string>> = {
