@@ -15,7 +15,15 @@
  *                                                 latencies (T5, bench/interaction.ts)
  */
 import { Buffer } from "node:buffer";
-import { closeSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -23,6 +31,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../e2e/harness/browser.ts";
 import { startPreviewServer } from "../e2e/harness/server.ts";
 import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
+import { benchLazyOpen } from "./lazyOpen.ts";
 import {
   benchRankingKeystroke,
   benchSettingChange,
@@ -31,6 +40,8 @@ import {
 } from "./interaction.ts";
 
 const BIG = process.argv.includes("--big") || process.env.BENCH_BIG === "1";
+/** `--huge` adds a 2 GB file (one load; issue 8 "Scale"); it implies nothing else. */
+const HUGE = process.argv.includes("--huge");
 /** `--scroll-only` runs just the group browser's scroll benchmark; `--no-scroll` skips it. */
 const SCROLL_ONLY = process.argv.includes("--scroll-only");
 const SCROLL = !process.argv.includes("--no-scroll");
@@ -886,6 +897,7 @@ async function loadBenchmarks(browser: Browser, url: string): Promise<void> {
   const file100 = writeRolloutFile("rollouts-100MB.jsonl", 100 * MB);
   const prefix = writePrefix(file100, "rollouts-10MB-prefix.jsonl", 10 * MB);
   const file1G = BIG ? writeRolloutFile("rollouts-1GB.jsonl", 1000 * MB) : null;
+  const file2G = HUGE ? writeRolloutFile("rollouts-2GB.jsonl", 2000 * MB) : null;
 
   const prefixRuns: (LoadRun | null)[] = [];
   const runs100: (LoadRun | null)[] = [];
@@ -941,6 +953,47 @@ async function loadBenchmarks(browser: Browser, url: string): Promise<void> {
     },
   );
   emitIndexMetrics("100MB", file100, ok100);
+
+  log(`lazy group open (T10) on ${file100.label}`);
+  const spans = new Map(splitGroups(readFileSync(file100.path)).map((g) => [g.id, g] as const));
+  const lazy = await benchLazyOpen(browser, url, file100.path, spans);
+  for (const p of lazy.problems) check(false, `lazy open: ${p}`);
+  const per200KB = lazy.parsed.map((ms, i) => (ms * 200_000) / lazy.bytes[i]!);
+  emit(
+    "browser.lazyOpen.100MB",
+    lazy.parsed,
+    lazy.baseline,
+    "ms",
+    file100.fingerprint,
+    `open a group of an indexed file: request -> rows parsed in the worker, vs Blob.slice + text() + JSON.parse per line of the same bytes on the main thread, ${lazy.groups.length} groups of median ${mb(median(lazy.bytes))}; T10 target p95 <= 30 ms per <= 200 KB`,
+    {
+      p95: round(percentile(lazy.parsed, 0.95)),
+      p95Per200KB: round(percentile(per200KB, 0.95)),
+      clickToPaintedMedian: round(median(lazy.painted)),
+    },
+  );
+
+  if (file2G !== null) {
+    log(`${file2G.label}: one load`);
+    const run = await loadOnce(browser, url, file2G, {
+      heap: true,
+      byob: true,
+      timeoutMs: 600_000,
+    });
+    if (run !== null) {
+      checkCounts(file2G, run);
+      emit(
+        "browser.2GB.opens",
+        [run.rollouts],
+        [file2G.rows],
+        "rows",
+        file2G.fingerprint,
+        `rollouts in the dataset bar vs lines written; TTFG ${Math.round(run.ttfgMs)} ms, index ${Math.round(run.indexMs)} ms; T11`,
+        { groups: run.groups, groupsWritten: file2G.groups, bytes: file2G.bytes },
+      );
+      emitIndexMetrics("2GB", file2G, [run]);
+    }
+  }
 
   if (file1G !== null) {
     const ok1G = defined(runs1G);

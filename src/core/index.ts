@@ -24,6 +24,13 @@ export * from "./ngram/llmClusters.ts";
 export * from "./calibration/agreement.ts";
 export * from "./calibration/splits.ts";
 export * from "./calibration/state.ts";
+export * from "./calibration/sources.ts";
+export * from "./calibration/human.ts";
+export * from "./calibration/bootstrap.ts";
+export * from "./calibration/rankAgreement.ts";
+export * from "./calibration/seal.ts";
+export * from "./calibration/report.ts";
+export * from "./calibration/formulas.ts";
 export * from "./analysis/text.ts";
 export * from "./analysis/annotations.ts";
 export * from "./analysis/resolve.ts";
@@ -47,5 +54,6 @@ export * from "./judge/clusterer.ts";
 export * from "./judge/heuristic.ts";
 export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
+export * from "./judge/rubricDraft.ts";
 // The verifiers (reward functions, with a JSON-schema validator) have their own entry point,
 // ./verifiers/index.ts: re-exported here, the bundler would put them in the first page's chunk.

@@ -13,6 +13,7 @@ import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
 const PairwiseView = lazy(() => import("../features/pairwise/PairwiseView.tsx"));
+const RubricTab = lazy(() => import("../features/rubrics/RubricTab.tsx"));
 // The ranking panel, notes and taxonomy load beside the columns, never in front of them.
 const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"));
 
@@ -21,6 +22,7 @@ const TABS = [
   { id: "metrics", label: "Metrics" },
   { id: "divergence", label: "Divergence" },
   { id: "compare", label: "Compare" },
+  { id: "rubric", label: "Rubric" },
 ] as const;
 
 type Tab = (typeof TABS)[number]["id"];
@@ -96,6 +98,8 @@ export default function GroupWorkspace({
             <MetricsPanel groupId={groupId} />
           ) : tab === "compare" ? (
             <PairwiseView groupId={groupId} />
+          ) : tab === "rubric" ? (
+            <RubricTab groupId={groupId} />
           ) : (
             <DivergenceView groupId={groupId} />
           )}

@@ -23,6 +23,18 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
   {
+    id: "rubrics",
+    label: "Rubrics",
+    loading: "Loading rubrics…",
+    Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
+  },
+  {
+    id: "calibration",
+    label: "Calibration",
+    loading: "Loading calibration…",
+    Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
+  },
+  {
     id: "verifiers",
     label: "Verifiers",
     loading: "Loading the verifiers…",

@@ -1,0 +1,71 @@
+/** The two sides of the comparison: the human source (with its counts) and the source to calibrate. */
+import { useId } from "react";
+import type { CalibrationCounts, CalibrationHuman } from "../../../core/index.ts";
+import type { SourceChoice } from "./prepareCalibration.ts";
+import styles from "./Calibration.module.css";
+
+export default function SourcePicker({
+  human,
+  counts,
+  unparsed,
+  choices,
+  value,
+  onChange,
+}: {
+  human: CalibrationHuman;
+  counts: CalibrationCounts;
+  /** Groups of an indexed file not parsed yet. */
+  unparsed: number;
+  choices: readonly SourceChoice[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const humanId = useId();
+  const judgeId = useId();
+  const chosen = choices.find((c) => c.value === value);
+  return (
+    <div className={styles.section}>
+      <div className={styles.row}>
+        <label className={styles.field} htmlFor={humanId}>
+          Human source
+          {/* One annotator per annotations document; another's file is compared by merging. */}
+          <select id={humanId} data-testid="calibration.human" defaultValue="annotations">
+            <option value="annotations">{human.label}</option>
+          </select>
+        </label>
+        <span className={styles.muted} data-testid="calibration.human.counts">
+          {human.counts.pass} pass, {human.counts.fail} fail ({human.counts.defer} defer excluded)
+        </span>
+      </div>
+      <div className={styles.row}>
+        <label className={styles.field} htmlFor={judgeId}>
+          Judge source
+          <select
+            id={judgeId}
+            data-testid="calibration.judge"
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          >
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.source.label}
+                {c.hasVerdicts ? "" : " (no pass/fail verdicts)"}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className={styles.muted} data-testid="calibration.counts">
+        {counts.rows} labelled rollout(s) with a verdict from this source; {counts.unjudged}{" "}
+        labelled but not judged by it
+        {counts.notLoaded > 0 ? `; ${counts.notLoaded} label(s) on rollouts not loaded` : ""}
+        {unparsed > 0 ? ` (${unparsed} group(s) of this indexed file not parsed yet)` : ""}.
+      </p>
+      {chosen !== undefined && !chosen.hasVerdicts ? (
+        <p className={styles.warning}>
+          A clustering run gives no pass/fail verdicts: pick a grader, pairwise or rubric run.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The calibration panel's data: the store's dataset, settings and annotations turned into the
+ * report of the picked source against this annotator, plus the actions that change the persisted
+ * calibration state (unseal, re-split). Every number is derived here in render; the only effect
+ * records, in the annotations document, what must not change behind the user's back: each
+ * labelled rollout's split, and the judge runs that came after the unseal.
+ */
+import { useCallback, useEffect, useMemo } from "react";
+import {
+  calibrationAssign,
+  calibrationAssignRows,
+  calibrationHumanSource,
+  calibrationLogReruns,
+  calibrationReport,
+  calibrationRerunWarnings,
+  calibrationResplit,
+  calibrationUnseal,
+  type CalibrationHuman,
+  type CalibrationReport,
+  type CalibrationRerunWarning,
+  type CalibrationState,
+  type SplitName,
+} from "../../../core/index.ts";
+import { useStore } from "../../../store/index.ts";
+import { useDataset, useSettings } from "../../../store/hooks.ts";
+import {
+  pickSource,
+  prepareGroupInputs,
+  prepareSources,
+  type SourceChoice,
+} from "./prepareCalibration.ts";
+
+export interface CalibrationData {
+  readonly human: CalibrationHuman;
+  readonly choices: readonly SourceChoice[];
+  readonly choice: SourceChoice;
+  readonly report: CalibrationReport;
+  readonly state: CalibrationState;
+  readonly warnings: readonly CalibrationRerunWarning[];
+  /** Groups of an indexed file not parsed yet: their labels cannot be compared. */
+  readonly unparsed: number;
+  readonly groupCount: number;
+  /** Unseal the test split against the picked source (once; a second call does nothing). */
+  readonly unseal: () => void;
+  /** New seed and shares (clears the assignments); throws while unsealed. */
+  readonly resplit: (next: {
+    readonly seed: number;
+    readonly fractions: Readonly<Record<SplitName, number>>;
+  }) => void;
+}
+
+export function useCalibration(chosen: string | null): CalibrationData | null {
+  const dataset = useDataset();
+  const parsed = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const { passThreshold, rewardWeights } = useSettings();
+  const annotator = useStore((s) => s.annotations.annotator);
+  const groups = useStore((s) => s.annotations.groups);
+  const runs = useStore((s) => s.annotations.judgeRuns);
+  const state = useStore((s) => s.annotations.calibration);
+  const updateExtras = useStore((s) => s.updateAnnotationExtras);
+
+  const summaries = dataset?.summaries;
+  const inputs = useMemo(
+    () =>
+      summaries === undefined || parsed === null
+        ? null
+        : prepareGroupInputs(summaries, parsed, rewardWeights),
+    [summaries, parsed, rewardWeights],
+  );
+  const human = useMemo(() => calibrationHumanSource({ annotator, groups }), [annotator, groups]);
+  const choices = useMemo(() => prepareSources(runs, passThreshold), [runs, passThreshold]);
+  const choice = pickSource(choices, chosen);
+  const report = useMemo(
+    () =>
+      inputs === null
+        ? null
+        : calibrationReport({ groups: inputs.inputs, human, source: choice.source, state }),
+    [inputs, human, choice.source, state],
+  );
+  const warnings = useMemo(() => calibrationRerunWarnings(state, runs), [state, runs]);
+  const assignRows = useMemo(
+    () => (inputs === null ? [] : calibrationAssignRows(inputs.inputs, human)),
+    [inputs, human],
+  );
+
+  // The annotations document is the record of the splits and the seal: a labelled rollout's split
+  // is written as soon as it is drawn (so a later label can never move it between dev and test),
+  // and a judge run after the unseal is logged once. Reads the current state inside the update.
+  useEffect(() => {
+    updateExtras((current) => {
+      const assigned = calibrationAssign(current.calibration, assignRows).state;
+      const logged = calibrationLogReruns(
+        assigned,
+        calibrationRerunWarnings(assigned, current.judgeRuns),
+        new Date().toISOString(),
+      );
+      return logged === current.calibration ? {} : { calibration: logged };
+    });
+  }, [assignRows, runs, state, updateExtras]);
+
+  const source = choice.source;
+  const unseal = useCallback(() => {
+    const now = new Date().toISOString();
+    updateExtras((current) =>
+      current.calibration.unsealed !== null
+        ? {}
+        : {
+            calibration: calibrationUnseal(
+              calibrationAssign(current.calibration, assignRows).state,
+              source,
+              now,
+            ),
+          },
+    );
+  }, [updateExtras, assignRows, source]);
+  const resplit = useCallback<CalibrationData["resplit"]>(
+    (next) => {
+      const now = new Date().toISOString();
+      updateExtras((current) => {
+        const changed = calibrationResplit(current.calibration, next, now);
+        return changed === current.calibration ? {} : { calibration: changed };
+      });
+    },
+    [updateExtras],
+  );
+
+  if (report === null || inputs === null) return null;
+  return {
+    human,
+    choices,
+    choice,
+    report,
+    state,
+    warnings,
+    unparsed: inputs.unparsed,
+    groupCount: inputs.inputs.length,
+    unseal,
+    resplit,
+  };
+}
