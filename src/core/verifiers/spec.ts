@@ -267,3 +267,26 @@ export function verifierSpecProblems(
 function isSchemaShape(x: unknown): boolean {
   return typeof x === "boolean" || (typeof x === "object" && x !== null && !Array.isArray(x));
 }
+
+/**
+ * A short version of one verifier's configuration and the text rule it reads, `v` + 8 hex digits
+ * (FNV-1a of the JSON): calibration records it like a judge's prompt version, so changing a pattern
+ * or a schema reads as a new judge. The weight and on/off do not change verdicts and are left out.
+ */
+export function verifierVersion(spec: VerifierSpec, name: string): string {
+  const v = spec.verifiers.find((x) => x.name === name);
+  // JSON leaves undefined out: the weight and on/off do not count.
+  const bare = (x: Verifier | undefined) =>
+    x === undefined ? null : { ...x, weight: undefined, enabled: undefined };
+  const config = bare(v);
+  const innerConfig = bare(
+    v?.kind === "length-penalty" ? spec.verifiers.find((x) => x.name === v.wraps) : undefined,
+  );
+  const text = JSON.stringify({ text: spec.text, config, inner: innerConfig });
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `v${hash.toString(16).padStart(8, "0")}`;
+}

@@ -25,6 +25,7 @@ import {
   verifierProblemText,
   verifierRegexProblem,
   verifierSpecProblems,
+  verifierVersion,
   type Verifier,
   type VerifierSpec,
 } from "./spec.ts";
@@ -463,5 +464,19 @@ describe("verifierTally", () => {
         firstNote: 'no ground truth at "answer"',
       },
     ]);
+  });
+});
+
+describe("verifierVersion", () => {
+  it("changes with what decides verdicts, not with the weight or on/off", () => {
+    const s = spec(format, correctness);
+    const v = verifierVersion(s, "format");
+    expect(v).toMatch(/^v[0-9a-f]{8}$/);
+    expect(
+      verifierVersion(spec({ ...format, weight: 3, enabled: false }, correctness), "format"),
+    ).toBe(v);
+    expect(verifierVersion(spec({ ...format, pattern: "^x$" }, correctness), "format")).not.toBe(v);
+    expect(verifierVersion({ ...s, text: "all-assistant" }, "format")).not.toBe(v);
+    expect(verifierVersion(s, "correctness")).not.toBe(v);
   });
 });

@@ -9,6 +9,7 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import {
   VERIFIER_SPEC_EMPTY,
   verifierEmitted,
+  verifierVersion,
   type VerifierOutcome,
   type VerifierSpec,
 } from "../../core/verifiers/index.ts";
@@ -16,6 +17,7 @@ import { verifierSpecFromUnknown } from "../../io/verifiers/specFile.ts";
 import { verifyInputs } from "../../workers/verifyClient.ts";
 import { useStore } from "../index.ts";
 import { VERIFIER_SPEC_STORAGE_KEY } from "./verifierBoot.ts";
+import { useVerifierVerdicts, type VerifierVerdictSet } from "./verifierVerdicts.ts";
 import {
   startVerifierSync,
   VERIFIER_RESULTS_EMPTY,
@@ -75,6 +77,41 @@ export const useVerifierStore = create<VerifierState>()(
     },
   ),
 );
+
+/** Each evaluated verifier's verdicts, for calibration (published in ./verifierVerdicts.ts). */
+export function verifierVerdictSets(
+  spec: VerifierSpec,
+  results: VerifierResults,
+): VerifierVerdictSet[] {
+  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
+  return results.names.map((name, k) => {
+    const verdicts = new Map<string, "pass" | "fail">();
+    for (const [id, row] of results.byRollout) {
+      const pass = row[k]?.pass ?? null;
+      if (pass !== null) verdicts.set(id, pass ? "pass" : "fail");
+    }
+    const kind = kinds.get(name);
+    return {
+      name,
+      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
+      version: verifierVersion(spec, name),
+      verdicts,
+    };
+  });
+}
+
+const VERIFIER_KIND_NAMES = {
+  format: "format gate",
+  "exact-match": "exact match",
+  "json-schema": "JSON schema",
+  "length-penalty": "length penalty",
+} as const;
+
+// Publish the verdicts whenever a run's results change (the spec alone changes nothing scored).
+useVerifierStore.subscribe((state, previous) => {
+  if (state.results !== previous.results)
+    useVerifierVerdicts.setState({ sets: verifierVerdictSets(state.spec, state.results) });
+});
 
 const sync = startVerifierSync(useStore, useVerifierStore, (spec, inputs, signal) =>
   verifyInputs(spec, inputs, { signal }),
