@@ -4,8 +4,6 @@
  * into localStorage); what comes back from storage is validated here, in `readPresets`, once.
  */
 import type { StateCreator } from "zustand";
-// zod/mini: the same validation at a fraction of the size, since this runs in the first page.
-import * as z from "zod/mini";
 import type { FormatOptions } from "../../io/index.ts";
 import type { Store } from "../index.ts";
 
@@ -33,15 +31,33 @@ export function mappingToFormatOptions(mapping: FieldMapping): FormatOptions {
   };
 }
 
-const presetSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1)),
-  mapping: z.object({
-    groupKey: z.string().check(z.minLength(1)),
-    textKey: z.string().check(z.minLength(1)),
-    idKey: z.catch(z.string(), ""),
-    rewardKeys: z.catch(z.array(z.string()), []),
-  }),
-});
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/**
+ * One stored preset, or null when it does not validate. Hand-written rather than a schema library:
+ * this runs in the first page, and zod would add about 20 KB gzip to it.
+ */
+function readPreset(entry: unknown): MappingPreset | null {
+  if (!isRecord(entry) || typeof entry.name !== "string" || !isRecord(entry.mapping)) return null;
+  const name = entry.name.trim();
+  const { groupKey, textKey, idKey, rewardKeys } = entry.mapping;
+  if (name === "" || typeof groupKey !== "string" || groupKey === "") return null;
+  if (typeof textKey !== "string" || textKey === "") return null;
+  return {
+    name,
+    mapping: {
+      groupKey,
+      textKey,
+      // Optional fields fall back to their defaults when missing or malformed.
+      idKey: typeof idKey === "string" ? idKey : "",
+      rewardKeys:
+        Array.isArray(rewardKeys) && rewardKeys.every((k) => typeof k === "string")
+          ? [...(rewardKeys as string[])]
+          : [],
+    },
+  };
+}
 
 /**
  * The presets in a persisted value (anything: it comes from localStorage, which the user or an
@@ -49,12 +65,11 @@ const presetSchema = z.object({
  * is dropped too.
  */
 export function readPresets(persisted: unknown): MappingPreset[] {
-  const list = z.object({ presets: z.array(z.unknown()) }).safeParse(persisted);
-  if (!list.success) return [];
+  if (!isRecord(persisted) || !Array.isArray(persisted.presets)) return [];
   const out: MappingPreset[] = [];
-  for (const entry of list.data.presets) {
-    const parsed = presetSchema.safeParse(entry);
-    if (parsed.success && !out.some((p) => p.name === parsed.data.name)) out.push(parsed.data);
+  for (const entry of persisted.presets as unknown[]) {
+    const preset = readPreset(entry);
+    if (preset !== null && !out.some((p) => p.name === preset.name)) out.push(preset);
   }
   return out;
 }
