@@ -3,15 +3,15 @@
  * same core code as the studio's worker (core `verifierApply`), and report what each verifier did.
  */
 import { resolve } from "node:path";
-import { rewardComponentNames } from "../core/index.ts";
 import {
+  rewardComponentNames,
   verifierApply,
   verifierLayout,
   verifierSpecProblems,
   verifierTally,
   type VerifierRun,
   type VerifierSpec,
-} from "../core/verifiers/index.ts";
+} from "../core/index.ts";
 import { formatIssue, LoadError, verifierSpecParse } from "../io/index.ts";
 import type { analysisJson } from "./json.ts";
 import type { CliIo } from "./io.ts";

@@ -9,8 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyzeDataset } from "../core/index.ts";
-import { verifierApply, type VerifierSpec } from "../core/verifiers/index.ts";
+import { analyzeDataset, verifierApply, type VerifierSpec } from "../core/index.ts";
 import { loadText, verifierSpecToJson } from "../io/index.ts";
 import { commandSplit, codeLastBlock } from "./commands/verify.ts";
 import { EXIT, main } from "./main.ts";

@@ -55,5 +55,11 @@ export * from "./judge/heuristic.ts";
 export * from "./judge/runs.ts";
 export * from "./judge/rubricBook.ts";
 export * from "./judge/rubricDraft.ts";
-// The verifiers (reward functions, with a JSON-schema validator) have their own entry point,
-// ./verifiers/index.ts: re-exported here, the bundler would put them in the first page's chunk.
+export * from "./verifiers/spec.ts";
+export * from "./verifiers/fields.ts";
+export * from "./verifiers/match.ts";
+export * from "./verifiers/length.ts";
+export * from "./verifiers/jsonSchema.ts";
+export * from "./verifiers/run.ts";
+export * from "./verifiers/apply.ts";
+export * from "./verifiers/drop.ts";

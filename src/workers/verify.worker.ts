@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /** The verifier worker: a thin switch over the protocol onto core's `verifierScore`. */
-import { verifierScore } from "../core/verifiers/index.ts";
+import { verifierScore } from "../core/index.ts";
 import type { VerifyReply, VerifyRequest } from "./verifyProtocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;

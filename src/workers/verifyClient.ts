@@ -9,7 +9,7 @@ import {
   type VerifierInput,
   type VerifierRun,
   type VerifierSpec,
-} from "../core/verifiers/index.ts";
+} from "../core/index.ts";
 import type { VerifyReply, VerifyRequest } from "./verifyProtocol.ts";
 
 /** A run that takes longer is stopped: a pattern may be backtracking without end. */

@@ -4,7 +4,7 @@
  * input comes back. A worker of its own, so a run can be stopped by terminating it: a user's
  * pattern that backtracks catastrophically must not block clustering or the page.
  */
-import type { VerifierInput, VerifierRun, VerifierSpec } from "../core/verifiers/index.ts";
+import type { VerifierInput, VerifierRun, VerifierSpec } from "../core/index.ts";
 
 export interface VerifyRequest {
   readonly kind: "verify";

@@ -24,8 +24,8 @@ import {
   rolloutText,
   type CompletionRule,
   type Rollout,
+  verifierFieldAt,
 } from "../../core/index.ts";
-import { verifierFieldAt } from "../../core/verifiers/index.ts";
 import { FORMATS, formatById, formatIssue, type ParseIssue } from "../../io/index.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { indexThreshold, loadForCli } from "../loadForCli.ts";

@@ -4,7 +4,7 @@
  * identity.
  */
 import { describe, expect, it } from "vitest";
-import { FORMAT_PRESET_REASONING_ANSWER, type VerifierSpec } from "../../core/verifiers/index.ts";
+import { FORMAT_PRESET_REASONING_ANSWER, type VerifierSpec } from "../../core/index.ts";
 import { formatIssue } from "../issues.ts";
 import { verifierSpecFromUnknown, verifierSpecParse, verifierSpecToJson } from "./specFile.ts";
 

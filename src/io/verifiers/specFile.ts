@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import {
+  COMPLETION_RULES,
   ANSWER_NORMALIZATION_DEFAULT,
   JSON_SCHEMA_DRAFTS,
   LENGTH_PENALTY_DEFAULT,
@@ -21,8 +22,7 @@ import {
   verifierSpecProblems,
   type Verifier,
   type VerifierSpec,
-} from "../../core/verifiers/index.ts";
-import { COMPLETION_RULES } from "../../core/index.ts";
+} from "../../core/index.ts";
 import { fieldPath, zodIssues } from "../formats/zodIssues.ts";
 import type { ParseIssue, Result } from "../issues.ts";
 

@@ -12,7 +12,7 @@ import {
   verifierVersion,
   type VerifierOutcome,
   type VerifierSpec,
-} from "../../core/verifiers/index.ts";
+} from "../../core/index.ts";
 import { verifierSpecFromUnknown } from "../../io/verifiers/specFile.ts";
 import { verifyInputs } from "../../workers/verifyClient.ts";
 import { useStore } from "../index.ts";

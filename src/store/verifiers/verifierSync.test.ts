@@ -6,14 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
-import { analyzeDataset, type RolloutGroup } from "../../core/index.ts";
 import {
+  analyzeDataset,
+  type RolloutGroup,
   verifierApply,
   verifierScore,
   VERIFIER_SPEC_EMPTY,
   type VerifierRun,
   type VerifierSpec,
-} from "../../core/verifiers/index.ts";
+} from "../../core/index.ts";
 import { datasetFromLoad, loadText } from "../../io/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
 import {

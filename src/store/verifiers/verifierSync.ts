@@ -9,8 +9,10 @@
  *
  * Owned by the verifiers feature (issue 7); started by ./verifierStore.ts.
  */
-import { rewardComponentNames, rolloutReward, type RolloutGroup } from "../../core/index.ts";
 import {
+  rewardComponentNames,
+  rolloutReward,
+  type RolloutGroup,
   verifierAugmentGroups,
   verifierFieldsRead,
   verifierInput,
@@ -21,7 +23,7 @@ import {
   type VerifierOutcome,
   type VerifierRun,
   type VerifierSpec,
-} from "../../core/verifiers/index.ts";
+} from "../../core/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
 
 /** What the sync reads from and writes to the main store. */

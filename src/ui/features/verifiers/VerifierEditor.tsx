@@ -11,7 +11,7 @@ import {
   type AnswerNormalization,
   type Verifier,
   type VerifierProblem,
-} from "../../../core/verifiers/index.ts";
+} from "../../../core/index.ts";
 import { VERIFIER_KIND_LABELS } from "./prepareVerifiers.ts";
 import styles from "./Verifiers.module.css";
 

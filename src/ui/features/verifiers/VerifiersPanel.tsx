@@ -6,14 +6,15 @@
  * The spec exports as the JSON `rollout-studio analyze --verifiers` reads, and imports back.
  */
 import { useId, useMemo, useState } from "react";
-import { COMPLETION_RULES, type RolloutGroup } from "../../../core/index.ts";
 import {
+  COMPLETION_RULES,
+  type RolloutGroup,
   componentDropAdvantages,
   verifierFieldPaths,
   verifierSpecProblems,
   VERIFIER_KINDS,
   type VerifierSpec,
-} from "../../../core/verifiers/index.ts";
+} from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { verifierSpecParse, verifierSpecToJson } from "../../../io/verifiers/specFile.ts";
 import { useSettings } from "../../../store/hooks.ts";

@@ -1,14 +1,15 @@
 /** Covers: the Verifiers panel's view models (new verifiers, wrap choices, counts, outcomes, drops). */
 import { describe, expect, it } from "vitest";
-import { ANALYSIS_DEFAULTS, type RolloutGroup } from "../../../core/index.ts";
 import {
+  ANALYSIS_DEFAULTS,
+  type RolloutGroup,
   componentDropAdvantages,
   DROP_LOGGED_REWARD,
   VERIFIER_SPEC_EMPTY,
   verifierApply,
   type Verifier,
   type VerifierSpec,
-} from "../../../core/verifiers/index.ts";
+} from "../../../core/index.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
 import {
   cellNumber,

@@ -3,8 +3,8 @@
  * may wrap, each verifier's counts, the outcomes of a group's rollouts, and the drop-a-component
  * table. Pure; the panel renders what these return.
  */
-import { type RolloutGroup } from "../../../core/index.ts";
 import {
+  type RolloutGroup,
   ANSWER_NORMALIZATION_DEFAULT,
   DROP_LOGGED_REWARD,
   FORMAT_PRESET_REASONING_ANSWER,
@@ -16,7 +16,7 @@ import {
   type VerifierKind,
   type VerifierOutcome,
   type VerifierSpec,
-} from "../../../core/verifiers/index.ts";
+} from "../../../core/index.ts";
 
 /** How each kind is called in the panel. */
 export const VERIFIER_KIND_LABELS: Readonly<Record<VerifierKind, string>> = {
