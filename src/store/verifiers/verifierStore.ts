@@ -9,7 +9,6 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import {
   VERIFIER_SPEC_EMPTY,
   verifierEmitted,
-  verifierVersion,
   type VerifierOutcome,
   type VerifierSpec,
 } from "../../core/index.ts";
@@ -17,7 +16,7 @@ import { verifierSpecFromUnknown } from "../../io/verifiers/specFile.ts";
 import { verifyInputs } from "../../workers/verifyClient.ts";
 import { useStore } from "../index.ts";
 import { VERIFIER_SPEC_STORAGE_KEY } from "./verifierBoot.ts";
-import { useVerifierVerdicts, type VerifierVerdictSet } from "./verifierVerdicts.ts";
+import { useVerifierVerdicts, verifierVerdictSets } from "./verifierVerdicts.ts";
 import {
   startVerifierSync,
   VERIFIER_RESULTS_EMPTY,
@@ -77,35 +76,6 @@ export const useVerifierStore = create<VerifierState>()(
     },
   ),
 );
-
-/** Each evaluated verifier's verdicts, for calibration (published in ./verifierVerdicts.ts). */
-export function verifierVerdictSets(
-  spec: VerifierSpec,
-  results: VerifierResults,
-): VerifierVerdictSet[] {
-  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
-  return results.names.map((name, k) => {
-    const verdicts = new Map<string, "pass" | "fail">();
-    for (const [id, row] of results.byRollout) {
-      const pass = row[k]?.pass ?? null;
-      if (pass !== null) verdicts.set(id, pass ? "pass" : "fail");
-    }
-    const kind = kinds.get(name);
-    return {
-      name,
-      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
-      version: verifierVersion(spec, name),
-      verdicts,
-    };
-  });
-}
-
-const VERIFIER_KIND_NAMES = {
-  format: "format gate",
-  "exact-match": "exact match",
-  "json-schema": "JSON schema",
-  "length-penalty": "length penalty",
-} as const;
 
 // Publish the verdicts whenever a run's results change (the spec alone changes nothing scored).
 useVerifierStore.subscribe((state, previous) => {

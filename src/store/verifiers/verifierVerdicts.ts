@@ -7,9 +7,12 @@
 import { create } from "zustand";
 import {
   calibrationSourceFromRollouts,
+  verifierVersion,
   type CalibrationSource,
   type RolloutId,
+  type VerifierSpec,
 } from "../../core/index.ts";
+import type { VerifierResults } from "./verifierSync.ts";
 
 /** One verifier's verdicts. */
 export interface VerifierVerdictSet {
@@ -43,3 +46,32 @@ export function verifierCalibrationSources(
     }),
   );
 }
+
+/** Each evaluated verifier's verdicts, for calibration (what the verifier store publishes). */
+export function verifierVerdictSets(
+  spec: VerifierSpec,
+  results: VerifierResults,
+): VerifierVerdictSet[] {
+  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
+  return results.names.map((name, k) => {
+    const verdicts = new Map<string, "pass" | "fail">();
+    for (const [id, row] of results.byRollout) {
+      const pass = row[k]?.pass ?? null;
+      if (pass !== null) verdicts.set(id, pass ? "pass" : "fail");
+    }
+    const kind = kinds.get(name);
+    return {
+      name,
+      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
+      version: verifierVersion(spec, name),
+      verdicts,
+    };
+  });
+}
+
+const VERIFIER_KIND_NAMES = {
+  format: "format gate",
+  "exact-match": "exact match",
+  "json-schema": "JSON schema",
+  "length-penalty": "length penalty",
+} as const;
