@@ -124,6 +124,34 @@ export function mappingFromFlags(values: {
   };
 }
 
+/**
+ * The format to read FILE as, from --format and the field mapping: undefined to detect it. "csv" is
+ * the issue's name for a mapped table; a mapping means the mapped format unless another is named.
+ *
+ * @throws UsageError for an unknown format, or a mapped format without a group and a text field
+ */
+export function formatFromFlags(
+  flag: string | undefined,
+  mapping: FormatOptions | undefined,
+): string | undefined {
+  const named = flag !== undefined && flag !== "auto";
+  let format = !named ? undefined : flag === "csv" ? "mapped" : flag;
+  if (format !== undefined && formatById(format) === undefined) {
+    throw new UsageError(
+      `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
+    );
+  }
+  if (format === undefined && mapping !== undefined) format = "mapped";
+  if (format === "mapped" && (mapping?.groupKey === undefined || mapping.textKey === undefined)) {
+    throw new UsageError(
+      named
+        ? "--format mapped needs --group-key FIELD and --text-key FIELD"
+        : "a field mapping needs --group-key FIELD and --text-key FIELD (or name the format with --format, e.g. --format trl --reward-key COLUMN)",
+    );
+  }
+  return format;
+}
+
 /** Run `analyze` with the arguments after the command name. */
 export async function analyzeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
@@ -171,28 +199,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
   const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
-  const named = values.format !== undefined && values.format !== "auto";
-  // "csv" is the issue's name for a mapped table; it reads CSV (and JSONL) through the mapping.
-  let format =
-    values.format === undefined || values.format === "auto"
-      ? undefined
-      : values.format === "csv"
-        ? "mapped"
-        : values.format;
-  if (format !== undefined && formatById(format) === undefined) {
-    throw new UsageError(
-      `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
-    );
-  }
-  // A field mapping means the mapped format unless another format was named.
-  if (format === undefined && mapping !== undefined) format = "mapped";
-  if (format === "mapped" && (mapping?.groupKey === undefined || mapping.textKey === undefined)) {
-    throw new UsageError(
-      named
-        ? "--format mapped needs --group-key FIELD and --text-key FIELD"
-        : "a field mapping needs --group-key FIELD and --text-key FIELD (or name the format with --format, e.g. --format trl --reward-key COLUMN)",
-    );
-  }
+  const format = formatFromFlags(values.format, mapping);
 
   const file = rest[0]!;
   const spec = values.verifiers === undefined ? null : readVerifierSpec(values.verifiers, io);

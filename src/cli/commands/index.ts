@@ -4,6 +4,7 @@
  */
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
+import { exportCommand } from "./export.ts";
 import { verifyCommand } from "./verify.ts";
 
 export interface CommandEntry {
@@ -19,5 +20,9 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   verify: {
     run: verifyCommand,
     summary: "unit-test rewards: each rollout's code against its tests, only inside your --sandbox",
+  },
+  export: {
+    run: exportCommand,
+    summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
   },
 };

@@ -53,7 +53,7 @@ function readPreset(entry: unknown): MappingPreset | null {
       idKey: typeof idKey === "string" ? idKey : "",
       rewardKeys:
         Array.isArray(rewardKeys) && rewardKeys.every((k) => typeof k === "string")
-          ? [...(rewardKeys as string[])]
+          ? [...rewardKeys]
           : [],
     },
   };

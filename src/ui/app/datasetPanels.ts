@@ -42,4 +42,10 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     // saved spec exists (store/verifiers/verifierBoot.ts).
     Component: lazy(() => import("../features/verifiers/VerifiersPanel.tsx")),
   },
+  {
+    id: "exports",
+    label: "Exports",
+    loading: "Loading exports…",
+    Component: lazy(() => import("../features/exports/ExportsPanel.tsx")),
+  },
 ];

@@ -1,0 +1,259 @@
+/**
+ * `rollout-studio export FILE --annotations A.json --kind KIND --out F`: the studio's training
+ * exports, headless. The files are byte for byte what the studio's Exports panel downloads for the
+ * same data, annotations, settings and options: both call core's `exportBuild` (and io's
+ * `annotationsToJson` for the annotations kind).
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import {
+  annotationsResolve,
+  EXPORT_DEFAULTS,
+  EXPORT_KINDS,
+  ExportError,
+  exportBuild,
+  REWARD_MODES,
+  REWARD_SOURCES,
+  type Annotations,
+  type ExportKind,
+  type ExportOptions,
+  type RewardMode,
+  type RewardSource,
+} from "../../core/index.ts";
+import {
+  annotationsParse,
+  annotationsToJson,
+  FORMATS,
+  formatIssue,
+  LoadError,
+  type ParseIssue,
+} from "../../io/index.ts";
+import { EXIT, type CliIo } from "../io.ts";
+import { indexThreshold, loadForCli } from "../loadForCli.ts";
+import { readBytes } from "../readBytes.ts";
+import { settingsFromFlags, UsageError } from "../settings.ts";
+import { formatFromFlags, mappingFromFlags, weightsFromFlags } from "./analyze.ts";
+
+export const EXPORT_USAGE = `Usage: rollout-studio export FILE --annotations A.json --kind KIND --out F [options]
+
+Write a training-ready file from a rollout dump and the studio's annotations file (the same bytes
+the studio's Exports panel downloads):
+
+  calibration   JSONL, one row per rollout with a human label or a judge verdict: prompt,
+                completion, human label, judge verdict, split, rubric and prompt versions
+  rubrics       JSON keyed by task id: each task's current {"solution": [...], "behavior": [...]},
+                the mapping whileai's GroupwiseGrading takes as rubrics=
+  rewards       JSONL per rollout: the original and the shaped reward (GAR equation 3 or GRS),
+                with its source and settings; TRL with scale_rewards="none" reproduces equation 3
+  dpo           JSONL preference pairs (prompt, chosen, rejected) from the human rankings
+  annotations   the annotations file itself, validated and rewritten
+
+Options:
+  --annotations A.json          the studio's annotations export (required)
+  --kind KIND                   ${EXPORT_KINDS.join(", ")} (required)
+  --out F                       the file to write; - writes to stdout (required)
+  --judge-run ID                calibration: the judge run to compare (default: the newest gar,
+                                rubric or pairwise run; none: no judge); rewards with --source
+                                judge: the run to read (default: the newest gar run, or the newest
+                                rubric run with --mode reward)
+  --source human|judge          rewards: the human ranking (default) or a judge run
+  --mode advantage|reward       rewards: GAR on the advantage (default) or GRS on the reward
+                                (reward mode needs --source judge and a rubric run)
+  --floor F                     rewards, reward mode: GRS floor on each score, in [0, 1) (default 0)
+  --pass-threshold T            a reward >= T is a pass (default 0.5, as whileai)
+  --cap C                       GAR lambda cap (default 3.0)
+  --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
+  --no-hack-zero                keep hacks' rewards instead of zeroing them
+  --text final-assistant|benchmax|all-assistant
+                                which text is the completion (default final-assistant)
+  --weight NAME=W               weight of a reward component in the total (repeatable)
+  --format auto|FORMAT          read FILE as FORMAT, one of: ${FORMATS.map((f) => f.id).join(", ")}
+  --group-key F --text-key F --reward-key F --id-key F
+                                read FILE through a field mapping, as analyze does
+  -h, --help                    show this help
+
+Exit codes: 0 written; 1 nothing written (missing file, invalid annotations, annotation ids not in
+the data, a judge run the annotations do not hold); 2 usage error; 3 written, but some records of
+FILE were rejected or an annotation was ignored. Problems are printed as \`file:line: field: message\`.
+`;
+
+function choice<T extends string>(
+  name: string,
+  value: string | undefined,
+  options: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!(options as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${options.join(", ")}; got ${value}`);
+  return value as T;
+}
+
+/** Export options from the flags. @throws UsageError for a bad value or a missing judge source */
+export function exportOptionsFromFlags(values: {
+  readonly "judge-run"?: string;
+  readonly source?: string;
+  readonly mode?: string;
+  readonly floor?: string;
+}): ExportOptions {
+  const source = choice<RewardSource>(
+    "source",
+    values.source,
+    REWARD_SOURCES,
+    EXPORT_DEFAULTS.source,
+  );
+  const mode = choice<RewardMode>("mode", values.mode, REWARD_MODES, EXPORT_DEFAULTS.mode);
+  if (mode === "reward" && source === "human")
+    throw new UsageError("--mode reward reads a rubric run's scores: add --source judge");
+  let floor = EXPORT_DEFAULTS.floor;
+  if (values.floor !== undefined) {
+    floor = values.floor.trim() === "" ? NaN : Number(values.floor);
+    if (!(floor >= 0 && floor < 1))
+      throw new UsageError(`--floor must be in [0, 1); got ${values.floor}`);
+  }
+  const run = values["judge-run"];
+  if (run !== undefined && run.trim() === "") throw new UsageError("--judge-run needs a run id");
+  return { source, mode, floor, judgeRunId: run ?? null };
+}
+
+/** The annotations file, validated; every problem is printed before the LoadError. */
+function readAnnotations(io: CliIo, file: string): Annotations {
+  const parsed = annotationsParse(
+    file,
+    new TextDecoder().decode(readBytes(resolve(io.cwd, file), "annotations file")),
+  );
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) io.stderr(`${formatIssue(issue)}\n`);
+    throw new LoadError(file, "the annotations file is invalid");
+  }
+  return parsed.value;
+}
+
+/** Run `export` with the arguments after the command name. */
+export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        annotations: { type: "string" },
+        kind: { type: "string" },
+        out: { type: "string" },
+        "judge-run": { type: "string" },
+        source: { type: "string" },
+        mode: { type: "string" },
+        floor: { type: "string" },
+        "pass-threshold": { type: "string" },
+        cap: { type: "string" },
+        "min-factor": { type: "string" },
+        "no-hack-zero": { type: "boolean" },
+        text: { type: "string" },
+        weight: { type: "string", multiple: true },
+        format: { type: "string" },
+        "group-key": { type: "string" },
+        "text-key": { type: "string" },
+        "reward-key": { type: "string", multiple: true },
+        "id-key": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals: rest } = parsed;
+  if (values.help) {
+    io.stdout(EXPORT_USAGE);
+    return EXIT.ok;
+  }
+  if (rest.length !== 1) throw new UsageError(`export takes exactly one FILE, got ${rest.length}`);
+  for (const flag of ["annotations", "kind", "out"] as const)
+    if (values[flag] === undefined || values[flag].trim() === "")
+      throw new UsageError(`export needs --${flag}`);
+  const kind = choice<ExportKind>("kind", values.kind, EXPORT_KINDS, "annotations");
+  const options = exportOptionsFromFlags(values);
+  const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
+  const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
+  const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
+  const format = formatFromFlags(values.format, mapping);
+
+  const file = rest[0]!;
+  const annotationsFile = values.annotations!;
+  const out = values.out!;
+  const loaded = await loadForCli(
+    resolve(io.cwd, file),
+    file,
+    format,
+    mapping,
+    indexThreshold(io.env ?? process.env),
+  );
+  const annotations = readAnnotations(io, annotationsFile);
+  const resolved = annotationsResolve(loaded.groups, annotations);
+  if (resolved.unknown.length > 0) {
+    for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
+    throw new LoadError(
+      annotationsFile,
+      `${resolved.unknown.length} id(s) are not in ${file}; are these annotations for another dataset?`,
+    );
+  }
+
+  let text: string;
+  let rows: number;
+  let newSplits = 0;
+  if (kind === "annotations") {
+    text = annotationsToJson(annotations);
+    rows = Object.keys(annotations.groups).length;
+  } else {
+    try {
+      const result = exportBuild(kind, { groups: loaded.groups, annotations, settings }, options);
+      text = result.text;
+      rows = result.rows;
+      newSplits =
+        Object.keys(result.calibration.assignments).length -
+        Object.keys(annotations.calibration.assignments).length;
+    } catch (e) {
+      if (e instanceof ExportError)
+        throw new LoadError(annotationsFile, `${e.field}: ${e.message}`);
+      throw e;
+    }
+  }
+  if (out === "-") io.stdout(text);
+  else {
+    try {
+      writeFileSync(resolve(io.cwd, out), text);
+    } catch (e) {
+      throw new LoadError(
+        out,
+        `cannot write the export: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  }
+  const unit =
+    kind === "rubrics" ? "task(s)" : kind === "annotations" ? "annotated group(s)" : "row(s)";
+  const report = out === "-" ? io.stderr : io.stdout;
+  report(`rollout-studio: wrote ${kind}: ${rows} ${unit}${out === "-" ? "" : ` to ${out}`}\n`);
+  if (newSplits > 0)
+    io.stderr(
+      `rollout-studio: note: ${newSplits} labelled rollout(s) have no split in ${annotationsFile} yet; the export gave them the split the studio gives them for the same labels (export the annotations from the studio to keep them)\n`,
+    );
+
+  const issues: ParseIssue[] = [
+    ...loaded.issues,
+    ...resolved.warnings.map((p) => ({
+      file: annotationsFile,
+      line: 0,
+      field: `groups.${p.groupId}${p.rolloutId === undefined ? "" : `.${p.rolloutId}`}`,
+      message: p.message,
+    })),
+  ];
+  for (const issue of issues) io.stderr(`${formatIssue(issue)}\n`);
+  if (issues.length > 0) {
+    io.stderr(
+      `rollout-studio: ${issues.length} problem(s) reported above; the rest was exported.\n`,
+    );
+    return EXIT.issues;
+  }
+  return EXIT.ok;
+}

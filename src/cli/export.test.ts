@@ -1,0 +1,474 @@
+/**
+ * Covers: `rollout-studio export` round trip. Every kind is exported from the generated demo and an
+ * annotations file holding rankings, labels, hacks, a heuristic gar run, a rubric run, rubrics and
+ * calibration assignments (src/core/export/__fixtures__/demoAnnotations.ts), then read back: JSONL
+ * parsed line by line, JSON parsed, row counts and values checked against the annotations and
+ * against `analyze --json`; the annotations export re-imports to the same state and `analyze
+ * --annotations` accepts it. Bad input exits non-zero and names the file and field.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateDemo } from "../../scripts/generate-demo.ts";
+import {
+  ANALYSIS_DEFAULTS,
+  exportBuild,
+  rubricCurrent,
+  type Annotations,
+  type RolloutGroup,
+} from "../core/index.ts";
+import { demoAnnotations, demoMixedGroups } from "../core/export/__fixtures__/demoAnnotations.ts";
+import { annotationsParse, annotationsToJson, loadText } from "../io/index.ts";
+import { EXIT, main } from "./main.ts";
+
+let dir: string;
+let demoPath: string;
+let annotationsPath: string;
+let groups: readonly RolloutGroup[];
+let annotations: Annotations;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "rollout-studio-export-"));
+  demoPath = join(dir, "support-groups.jsonl");
+  const demo = generateDemo();
+  writeFileSync(demoPath, demo);
+  groups = (await loadText("support-groups.jsonl", demo)).groups;
+  annotations = demoAnnotations(groups);
+  annotationsPath = join(dir, "annotations.json");
+  writeFileSync(annotationsPath, annotationsToJson(annotations));
+});
+
+async function run(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd: dir,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Export KIND with FLAGS to a file and return its text (and the run's output). */
+async function exported(kind: string, ...flags: string[]) {
+  const out = join(dir, `${kind}-${flags.join("_").replace(/[^a-z0-9]+/gi, "-")}.out`);
+  const result = await run([
+    "export",
+    demoPath,
+    "--annotations",
+    annotationsPath,
+    "--kind",
+    kind,
+    "--out",
+    out,
+    ...flags,
+  ]);
+  return { ...result, text: readFileSync(out, "utf8") };
+}
+
+function jsonl<T>(text: string): T[] {
+  expect(text === "" || text.endsWith("\n")).toBe(true);
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as T);
+}
+
+interface CalibrationRow {
+  group_id: string;
+  rollout_id: string;
+  prompt: string;
+  completion: string;
+  human_label: string | null;
+  judge_verdict: string | null;
+  judge_run_id: string | null;
+  judge_source: string | null;
+  judge_prompt_version: string | null;
+  split: string | null;
+  sealed: boolean;
+  rubric_version: number | null;
+  rubric_version_current: number | null;
+}
+
+interface RewardRow {
+  group_id: string;
+  rollout_id: string;
+  prompt: string;
+  completion: string;
+  reward: number | null;
+  shaped_reward: number | null;
+  advantage: number;
+  status: string;
+  source: string;
+  mode: string;
+  judge_run_id: string | null;
+  solution: number | null;
+  behavior: number | null;
+}
+
+interface DpoRow {
+  group_id: string;
+  prompt: string;
+  chosen: string;
+  rejected: string;
+  chosen_id: string;
+  rejected_id: string;
+  rule: string;
+}
+
+describe("export round trip on the demo", () => {
+  it("the fixture holds what the exports read", () => {
+    expect(Object.keys(annotations.groups)).toHaveLength(3);
+    expect(annotations.judgeRuns.map((r) => r.info.mode)).toEqual(["gar", "rubric"]);
+    expect(Object.keys(annotations.rubrics)).toHaveLength(2);
+    expect(Object.values(annotations.groups).some((g) => g.hacks.length > 0)).toBe(true);
+  });
+
+  it("calibration: one row per labelled or judged rollout, with the file's labels and the run's versions", async () => {
+    const { code, stdout, stderr, text } = await exported("calibration");
+    expect(code).toBe(EXIT.ok);
+    const rows = jsonl<CalibrationRow>(text);
+    expect(stdout).toMatch(new RegExp(`wrote calibration: ${rows.length} row\\(s\\) to `));
+    // The newest verdict run is the rubric run: its groups' rollouts all get a verdict, plus labels.
+    const rubricRun = annotations.judgeRuns[1]!;
+    const judged = groups
+      .filter((g) => Object.hasOwn(rubricRun.groups, g.id))
+      .flatMap((g) => g.rollouts.map((r) => r.id));
+    const labelled = Object.values(annotations.groups).flatMap((g) => Object.keys(g.labels));
+    expect(rows.map((r) => r.rollout_id).sort()).toEqual(
+      [...new Set([...judged, ...labelled])].sort(),
+    );
+    for (const row of rows) {
+      const label = annotations.groups[row.group_id]?.labels[row.rollout_id] ?? null;
+      expect(row.human_label).toBe(label);
+      expect(row).toMatchObject({
+        judge_run_id: "rubric-1",
+        judge_source: "llm",
+        judge_prompt_version: "grs-v1-5f3a9c21",
+      });
+      expect(row.rubric_version_current).toBe(
+        rubricCurrent(annotations.rubrics, row.group_id)?.version ?? null,
+      );
+      // Labelled pass/fail rows are split; the file's earlier assignment is kept and sealed.
+      if (label === "pass" || label === "fail")
+        expect(["train", "dev", "test"]).toContain(row.split);
+      expect(row.sealed).toBe(row.split === "test");
+      expect(row.completion.length).toBeGreaterThan(0);
+      expect(row.prompt).toContain("customer support agent");
+    }
+    const [assigned, split] = Object.entries(annotations.calibration.assignments)[0]!;
+    expect(rows.find((r) => r.rollout_id === assigned)).toMatchObject({ split, sealed: true });
+    // The file did not record the new splits: the CLI says so.
+    expect(stderr).toMatch(/labelled rollout\(s\) have no split in .*annotations\.json yet/);
+    // A chosen gar run: the heuristic's hacks are the judge's "fail".
+    const gar = jsonl<CalibrationRow>(
+      (await exported("calibration", "--judge-run", "gar-heuristic-1")).text,
+    );
+    expect(
+      gar.every((r) => r.judge_source === "heuristic" && r.judge_run_id === "gar-heuristic-1"),
+    ).toBe(true);
+    const hack = Object.values(annotations.judgeRuns[0]!.groups).flatMap((g) => g.hacks)[0]!;
+    expect(gar.find((r) => r.rollout_id === hack)?.judge_verdict).toBe("fail");
+    const none = jsonl<CalibrationRow>((await exported("calibration", "--judge-run", "none")).text);
+    expect(none.map((r) => r.rollout_id).sort()).toEqual([...labelled].sort());
+  });
+
+  it("rubrics: the current version of every task, as {solution, behavior}", async () => {
+    const { code, stdout, text } = await exported("rubrics");
+    expect(code).toBe(EXIT.ok);
+    expect(stdout).toMatch(/wrote rubrics: 2 task\(s\)/);
+    const back = JSON.parse(text) as Record<string, { solution: string[]; behavior: string[] }>;
+    expect(Object.keys(back)).toEqual(Object.keys(annotations.rubrics));
+    for (const [task, rubric] of Object.entries(back)) {
+      const current = rubricCurrent(annotations.rubrics, task)!;
+      expect(rubric).toEqual({ solution: current.solution, behavior: current.behavior });
+    }
+  });
+
+  it("rewards from the human ranking: analyze's GAR rewards, and TRL's scale none gives its GAR advantages", async () => {
+    const { code, text } = await exported("rewards");
+    expect(code).toBe(EXIT.ok);
+    const rows = jsonl<RewardRow>(text);
+    expect(rows).toHaveLength(groups.reduce((n, g) => n + g.rollouts.length, 0));
+    const analysis = JSON.parse(
+      (await run(["analyze", demoPath, "--annotations", annotationsPath, "--json"])).stdout,
+    ) as {
+      groups: {
+        id: string;
+        rollouts: { id: string; reward: number; garReward?: number; garAdvantage?: number }[];
+      }[];
+    };
+    let compared = 0;
+    for (const g of analysis.groups) {
+      const mine = rows.filter((r) => r.group_id === g.id);
+      expect(mine.map((r) => r.rollout_id)).toEqual(g.rollouts.map((r) => r.id));
+      // TRL scale_rewards="none": R - mean over the group, computed here from the file alone.
+      const shaped = mine.map((r) => r.shaped_reward!);
+      const mean = shaped.reduce((s, v) => s + v, 0) / shaped.length;
+      g.rollouts.forEach((r, i) => {
+        expect(mine[i]!.reward).toBe(r.reward);
+        if (r.garReward === undefined) {
+          expect(mine[i]!.shaped_reward).toBe(r.reward);
+          expect(mine[i]!.status).toBe("unranked");
+          return;
+        }
+        compared++;
+        expect(mine[i]!.shaped_reward).toBeCloseTo(r.garReward, 12);
+        expect(shaped[i]! - mean).toBeCloseTo(r.garAdvantage!, 12);
+        expect(mine[i]!.advantage).toBeCloseTo(r.garAdvantage!, 12);
+      });
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(rows.every((r) => r.source === "human" && r.mode === "advantage")).toBe(true);
+  });
+
+  it("rewards from the judge: the heuristic's GAR and the rubric run's GRS", async () => {
+    const gar = jsonl<RewardRow>((await exported("rewards", "--source", "judge")).text);
+    const mixed = demoMixedGroups(groups);
+    const status = (g: string) => [
+      ...new Set(gar.filter((r) => r.group_id === g).map((r) => r.status)),
+    ];
+    expect(status(mixed[0]!.id)).toEqual(["redistributed"]);
+    expect(status(mixed[3]!.id)).toEqual(["fallback"]);
+    expect(gar.every((r) => r.judge_run_id === "gar-heuristic-1")).toBe(true);
+    const grs = jsonl<RewardRow>(
+      (await exported("rewards", "--source", "judge", "--mode", "reward", "--floor", "0.2")).text,
+    );
+    for (const r of grs.filter((row) => row.status === "scored"))
+      expect(r.shaped_reward).toBeCloseTo(
+        r.reward! * Math.max(0.2, r.solution!) * Math.max(0.2, r.behavior!),
+        12,
+      );
+    expect(grs.filter((r) => r.status === "scored").length).toBeGreaterThan(5);
+    expect(new Set(grs.map((r) => r.status))).toEqual(new Set(["scored", "failing", "not-judged"]));
+  });
+
+  it("dpo: every cross-tier pair and every hack pair of the human rankings", async () => {
+    const { code, text } = await exported("dpo");
+    expect(code).toBe(EXIT.ok);
+    const rows = jsonl<DpoRow>(text);
+    let expected = 0;
+    for (const [gid, a] of Object.entries(annotations.groups)) {
+      const group = groups.find((g) => g.id === gid)!;
+      const sizes = a.ranking.map((t) => t.length);
+      for (let i = 0; i < sizes.length; i++)
+        for (let j = i + 1; j < sizes.length; j++) expected += sizes[i]! * sizes[j]!;
+      const honest = group.rollouts.filter(
+        (r) => r.reward !== null && r.reward >= 0.5 && !a.hacks.includes(r.id),
+      );
+      expected += a.hacks.length * honest.length;
+    }
+    expect(rows).toHaveLength(expected);
+    expect(rows.some((r) => r.rule === "hack")).toBe(true);
+    for (const r of rows) {
+      const tiers = annotations.groups[r.group_id]!.ranking;
+      const tierOf = (id: string) => tiers.findIndex((t) => t.includes(id));
+      if (r.rule === "tier") expect(tierOf(r.chosen_id)).toBeLessThan(tierOf(r.rejected_id));
+      else expect(annotations.groups[r.group_id]!.hacks).toContain(r.rejected_id);
+      expect(r.chosen).not.toBe("");
+    }
+  });
+
+  it("annotations: re-imports to the same state, and analyze accepts it", async () => {
+    const { code, stdout, text } = await exported("annotations");
+    expect(code).toBe(EXIT.ok);
+    expect(stdout).toMatch(/wrote annotations: 3 annotated group\(s\)/);
+    const back = annotationsParse("exported.json", text);
+    expect(back.ok && back.value).toEqual(annotations);
+    expect(text).toBe(readFileSync(annotationsPath, "utf8"));
+    const exportedPath = join(dir, "annotations-exported.json");
+    writeFileSync(exportedPath, text);
+    const analyzed = await run(["analyze", demoPath, "--annotations", exportedPath, "--json"]);
+    expect(analyzed.stderr).toBe("");
+    expect(analyzed.code).toBe(EXIT.ok);
+  });
+
+  it("writes the builder's bytes, and - writes them to stdout", async () => {
+    const fromCli = await exported("rewards", "--source", "judge");
+    const built = exportBuild(
+      "rewards",
+      { groups, annotations, settings: ANALYSIS_DEFAULTS },
+      { source: "judge", mode: "advantage", judgeRunId: null, floor: 0 },
+    );
+    expect(fromCli.text).toBe(built.text);
+    const piped = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--kind",
+      "dpo",
+      "--out",
+      "-",
+    ]);
+    expect(piped.code).toBe(EXIT.ok);
+    expect(piped.stdout).toBe((await exported("dpo")).text);
+    expect(piped.stderr).toMatch(/wrote dpo: \d+ row\(s\)\n/);
+  });
+
+  it("follows the analysis settings it is given", async () => {
+    const strict = jsonl<RewardRow & { settings: Record<string, unknown> }>(
+      (
+        await exported(
+          "rewards",
+          "--pass-threshold",
+          "0.9",
+          "--cap",
+          "1.5",
+          "--min-factor",
+          "0.25",
+          "--no-hack-zero",
+          "--text",
+          "all-assistant",
+        )
+      ).text,
+    );
+    expect(strict[0]!.settings).toEqual({
+      pass_threshold: 0.9,
+      cap: 1.5,
+      min_factor: 0.25,
+      hack_zero: false,
+      completion_rule: "all-assistant",
+      reward_weights: null,
+    });
+  });
+});
+
+describe("export errors", () => {
+  const base = () => [
+    "export",
+    demoPath,
+    "--annotations",
+    annotationsPath,
+    "--out",
+    join(dir, "x.out"),
+  ];
+
+  it("usage errors exit 2 and name the flag", async () => {
+    for (const [args, message] of [
+      [[...base()], /export needs --kind/],
+      [
+        [...base(), "--kind", "csv"],
+        /--kind must be one of calibration, rubrics, rewards, dpo, annotations; got csv/,
+      ],
+      [
+        [...base(), "--kind", "rewards", "--mode", "reward"],
+        /--mode reward reads a rubric run's scores: add --source judge/,
+      ],
+      [
+        [...base(), "--kind", "rewards", "--source", "model"],
+        /--source must be one of human, judge/,
+      ],
+      [[...base(), "--kind", "rewards", "--floor", "1"], /--floor must be in \[0, 1\); got 1/],
+      [[...base(), "--kind", "rewards", "--cap", "0.5"], /--cap must be a number >= 1/],
+      [["export", demoPath, "--kind", "dpo", "--out", "x"], /export needs --annotations/],
+      [
+        ["export", "--annotations", annotationsPath, "--kind", "dpo", "--out", "x"],
+        /exactly one FILE, got 0/,
+      ],
+    ] as const) {
+      const { code, stderr } = await run([...args]);
+      expect(code, stderr).toBe(EXIT.usage);
+      expect(stderr).toMatch(message);
+    }
+  });
+
+  it("a judge run the annotations do not hold names the file and the field", async () => {
+    const unknown = await run([
+      ...base(),
+      "--kind",
+      "rewards",
+      "--source",
+      "judge",
+      "--judge-run",
+      "gar-9",
+    ]);
+    expect(unknown.code).toBe(EXIT.failed);
+    expect(unknown.stderr).toMatch(
+      /annotations\.json: judgeRuns: no judge run has id "gar-9" \(runs: gar-heuristic-1, rubric-1\)/,
+    );
+    const wrongMode = await run([
+      ...base(),
+      "--kind",
+      "rewards",
+      "--source",
+      "judge",
+      "--judge-run",
+      "rubric-1",
+    ]);
+    expect(wrongMode.stderr).toMatch(
+      /annotations\.json: judgeRuns\[1\]\.info\.mode: judge run "rubric-1" is a rubric run/,
+    );
+    const bare = join(dir, "bare.json");
+    writeFileSync(bare, JSON.stringify({ version: 1, groups: {} }));
+    const none = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      bare,
+      "--kind",
+      "rewards",
+      "--source",
+      "judge",
+      "--out",
+      "x",
+    ]);
+    expect(none.code).toBe(EXIT.failed);
+    expect(none.stderr).toMatch(
+      /bare\.json: judgeRuns: there is no gar judge run to read: the annotations hold no judge runs/,
+    );
+  });
+
+  it("invalid annotations, or annotations of another dataset, write nothing", async () => {
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ version: 1, groups: { g: { labels: { r: "maybe" } } } }));
+    const invalid = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      bad,
+      "--kind",
+      "dpo",
+      "--out",
+      join(dir, "never.out"),
+    ]);
+    expect(invalid.code).toBe(EXIT.failed);
+    expect(invalid.stderr).toMatch(/bad\.json: groups\.g\.labels\.r: /);
+    const other = join(dir, "other.json");
+    writeFileSync(other, JSON.stringify({ version: 1, groups: { "not-a-group": { labels: {} } } }));
+    const foreign = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      other,
+      "--kind",
+      "dpo",
+      "--out",
+      join(dir, "never.out"),
+    ]);
+    expect(foreign.code).toBe(EXIT.failed);
+    expect(foreign.stderr).toMatch(/group "not-a-group" is not in the data/);
+    expect(() => readFileSync(join(dir, "never.out"))).toThrow();
+  });
+
+  it("records the loader rejected are reported, and the export still written with exit 3", async () => {
+    const broken = join(dir, "broken.jsonl");
+    writeFileSync(broken, `${readFileSync(demoPath, "utf8")}{"group_id": "x", "reward": "high"}\n`);
+    const { code, stderr } = await run([
+      "export",
+      broken,
+      "--annotations",
+      annotationsPath,
+      "--kind",
+      "rubrics",
+      "--out",
+      join(dir, "r.json"),
+    ]);
+    expect(code).toBe(EXIT.issues);
+    expect(stderr).toMatch(/broken\.jsonl:\d+: .*reward/);
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toEqual(
+      JSON.parse((await exported("rubrics")).text),
+    );
+  });
+});
