@@ -185,7 +185,7 @@ describe("verifiers", () => {
     expect(pageErrors.list).toEqual([]);
   });
 
-  test("a saved spec is applied again after a reload, before the panel opens", async ({
+  test("a saved spec is applied again after a reload, before the panel opens; import checks a spec", async ({
     baseUrl,
     page,
     pageErrors,
@@ -205,6 +205,23 @@ describe("verifiers", () => {
       .first()
       .waitFor();
     expect(await page.getByTestId("verifiers").count()).toBe(0);
+
+    // Import: a spec with a problem is refused, naming the field; a valid one is applied.
+    await verifiers.open();
+    const bad = join(dir, "bad-spec.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({ version: 1, verifiers: [{ kind: "format", name: "f", pattern: "(" }] }),
+    );
+    await page.getByTestId("verifiers.import").setInputFiles(bad);
+    const message = page.getByTestId("verifiers.message");
+    await message.waitFor();
+    expect(await message.textContent()).toMatch(/^bad-spec\.json: verifiers\[0\]\.pattern: /);
+    const good = join(dir, "good-spec.json");
+    writeFileSync(good, JSON.stringify(SPEC));
+    await page.getByTestId("verifiers.import").setInputFiles(good);
+    await page.locator('[data-testid="verifiers.tally.row"][data-name="format"]').waitFor();
+    expect((await verifiers.tally()).map((t) => t.name)).toEqual(["format", "exact_match"]);
     expect(pageErrors.list).toEqual([]);
   });
 });
