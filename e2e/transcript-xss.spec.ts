@@ -159,7 +159,10 @@ describe("hostile transcripts", () => {
     expect(await page.locator("[data-testid=markdown] a").count()).toBe(0);
     // The last group's texts are shown literally, raw HTML included.
     const text = await view.detail.innerText();
-    expect(text).toContain("zero\u200Bwidth");
+    // Invisible characters are shown as named markers (see the transcript's VisibleText).
+    expect(text).toContain("zero⟨U+200B⟩width");
+    expect(text).toContain("⟨U+202E⟩gnp.exe⟨U+202C⟩");
+    expect(/[\u202E\u200B]/u.test(text)).toBe(false);
     expect(text).toContain("<details open><summary>raw</summary>");
     expect(text).toContain("<script>window.__xss=1</script>");
     expect(pageErrors.list).toEqual([]);

@@ -593,3 +593,102 @@ describe("native rows that also log TRL-like columns", () => {
     expect(r.format).toBe("native");
   });
 });
+
+describe("found by fuzzing (loaders.prop.test.ts)", () => {
+  it("a record nested 20,000 levels deep is an issue, not a RangeError that loses the file", async () => {
+    const deep = "[".repeat(20_000) + "]".repeat(20_000);
+    const r = await loadText(
+      "deep.jsonl",
+      `{"group_id":"g","completion":"a","reward":${deep}}\n{"group_id":"g","completion":"b","reward":1}\n`,
+    );
+    expect(r.stats).toMatchObject({ records: 2, rollouts: 1, rejected: 1 });
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        line: 1,
+        field: "reward",
+        message: expect.stringMatching(/more than 512 levels deep/) as string,
+      }),
+    ]);
+  });
+  it("a __proto__ key is reported, not dropped without a word", async () => {
+    const r = await loadText(
+      "proto.jsonl",
+      '{"group_id":"g","completion":"a","__proto__":{"reward":5}}\n{"group_id":"g","completion":"b"}\n',
+    );
+    expect(r.stats).toMatchObject({ rollouts: 1, rejected: 1 });
+    expect(r.issues[0]).toMatchObject({ line: 1, field: "__proto__" });
+    await expect(
+      loadText("p.csv", "__proto__,text\ng,hello\n", {
+        format: "mapped",
+        options: { groupKey: "__proto__", textKey: "text" },
+      }),
+    ).rejects.toThrow(/p\.csv: line 1: the CSV header names a column "__proto__"/);
+  });
+  it('"__proto__" as a group or rollout id is an issue: annotations are keyed by these ids', async () => {
+    const r = await loadText(
+      "ids.jsonl",
+      [
+        '{"group_id":"__proto__","completion":"a"}',
+        '{"group_id":"g","id":"__proto__","completion":"b"}',
+        '{"group_id":"g","id":"constructor","completion":"c"}',
+      ].join("\n"),
+    );
+    expect(r.groups.flatMap((g) => g.rollouts.map((x) => x.id))).toEqual(["constructor"]);
+    expect(r.issues.map((i) => [i.line, i.field])).toEqual([
+      [1, "group"],
+      [2, "id"],
+    ]);
+  });
+  it("elements of a minified JSON array are located by their path, since they share line 1", async () => {
+    const r = await loadText(
+      "min.json",
+      JSON.stringify([
+        { task_id: 1, trial: 0, reward: 1, traj: [] },
+        { task_id: 1, trial: 1, reward: "x", traj: [] },
+      ]),
+    );
+    expect(r.groups[0]!.rollouts[0]!.source).toEqual({ file: "min.json", line: 1, member: "[0]" });
+    expect(r.issues).toEqual([
+      expect.objectContaining({ line: 1, member: "[1]", field: "reward" }),
+    ]);
+  });
+  it("an unclosed array that ends in a newline is reported on its last line, not past it", async () => {
+    const r = await loadText(
+      "cut.json",
+      '[\n{"task_id": 1, "trial": 0, "reward": 1, "traj": []},\n',
+    );
+    expect(r.stats.lines).toBe(2);
+    expect(r.issues).toEqual([
+      expect.objectContaining({ line: 2, message: expect.stringMatching(/not closed/) as string }),
+    ]);
+  });
+  it("a duplicate id is the later line, whatever the order of the groups", async () => {
+    const r = await loadText(
+      "dup.jsonl",
+      [
+        '{"group_id":"g1","id":"a","completion":"1","reward":1}',
+        '{"group_id":"g2","id":"x","completion":"2","reward":1}',
+        '{"group_id":"g1","id":"x","completion":"3","reward":1}',
+      ].join("\n"),
+    );
+    expect(r.groups.flatMap((g) => g.rollouts.map((x) => x.source.line))).toEqual([1, 2]);
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        line: 3,
+        field: "id",
+        message: 'duplicate rollout id "x" (first at line 2); this row is skipped',
+      }),
+    ]);
+  });
+  it("a byte-order mark is the file's, not every line's: one in the middle is not JSON", async () => {
+    const r = await loadText(
+      "cat.jsonl",
+      '\uFEFF{"group_id":"g","completion":"a"}\n\uFEFF{"group_id":"g","completion":"b"}\n',
+    );
+    expect(r.stats).toMatchObject({ rollouts: 1, rejected: 1 });
+    expect(r.issues[0]).toMatchObject({
+      line: 2,
+      message: expect.stringMatching(/^not valid JSON/) as string,
+    });
+  });
+});

@@ -7,7 +7,13 @@
 /** Chromium returns "" (no error) when decoded text would exceed 536,870,888 chars; stay well under. */
 export const MAX_DECODE_BYTES = 256 * 1024 * 1024;
 
-const decoder = new TextDecoder("utf-8");
+/**
+ * `ignoreBOM`: a U+FEFF at the start of a record is kept, so JSON.parse refuses it as the byte index
+ * does. Only the file's own BOM is skipped, by byte offset (`bomLength`); the default decoder would
+ * strip one at the start of every record and accept, say, a line from a file concatenated into the
+ * middle of another that the large-file path rejects (found by fuzzing the two against each other).
+ */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export type Decoded =
   { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
@@ -150,9 +156,14 @@ export function splitJsonArrayBytes(bytes: Uint8Array): ByteArraySplit {
     }
   }
   close(bytes.length);
+  // The file's end is on its last line: a final newline does not start another one.
+  const last = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? line - 1 : line;
   return {
     records,
-    error: { line, message: "the JSON array is not closed: the file ends early (truncated?)" },
+    error: {
+      line: Math.max(1, last),
+      message: "the JSON array is not closed: the file ends early (truncated?)",
+    },
   };
 }
 

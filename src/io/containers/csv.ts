@@ -133,6 +133,13 @@ export function readCsv(file: string, bytes: Uint8Array): ContainerRead {
     if (header === null) {
       const first = new Map<string, number>();
       fields.forEach((name, i) => {
+        if (name === "__proto__") {
+          // A row is built by assignment, where this name would set the prototype, not a field.
+          throw new LoadError(
+            file,
+            `line ${span.line}: the CSV header names a column "__proto__" (column ${i + 1}), which cannot be read as a field; rename it`,
+          );
+        }
         const before = first.get(name);
         if (before !== undefined) {
           throw new LoadError(

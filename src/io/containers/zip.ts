@@ -9,7 +9,7 @@ import { unzipSync, type Unzipped } from "fflate";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ContainerRead, RawRecord } from "../formats/load.ts";
 import type { FormatSpec } from "../formats/spec.ts";
-import { decodeRecord } from "./bytes.ts";
+import { bomLength, decodeRecord } from "./bytes.ts";
 import { isUnreadableMember, UnreadableMember } from "./zipMember.ts";
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -69,7 +69,7 @@ export function readZip(
     if (problem !== undefined) return new UnreadableMember(member, problem);
     const raw = data[member];
     if (raw === undefined) return new UnreadableMember(member, "is not in the archive");
-    const decoded = decodeRecord(raw);
+    const decoded = decodeRecord(raw.subarray(bomLength(raw)));
     if (!decoded.ok) return new UnreadableMember(member, decoded.message);
     try {
       return JSON.parse(decoded.text) as unknown;

@@ -6,6 +6,7 @@
  */
 import type { RolloutGroup } from "../../core/index.ts";
 import {
+  bomLength,
   countLines,
   decodeRecord,
   firstByte,
@@ -17,6 +18,7 @@ import {
 import { LoadError, type ParseIssue } from "../issues.ts";
 import { readContainerExtra } from "../containers/extra.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
+import { recordGuardIssue } from "./recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "./records.ts";
 import { FORMATS, formatById } from "./registry.ts";
 import type { Container, FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
@@ -127,29 +129,41 @@ function preview(text: string): string {
   return t.length > 60 ? `${t.slice(0, 60)}…` : t;
 }
 
+/**
+ * Where each array element is: its line, and its JSON path ("[3]") when another element starts on
+ * the same line (a minified array puts them all on line 1, where the line alone finds none).
+ */
+function elementRefs(file: string, ranges: readonly ByteRecord[]): RecordRef[] {
+  const perLine = new Map<number, number>();
+  for (const r of ranges) perLine.set(r.line, (perLine.get(r.line) ?? 0) + 1);
+  return ranges.map((r, i) =>
+    perLine.get(r.line)! > 1 ? { file, line: r.line, member: `[${i}]` } : { file, line: r.line },
+  );
+}
+
 /** Decode and parse byte-range records, turning failures into issues. */
 function parseByteRecords(
-  file: string,
   bytes: Uint8Array,
   ranges: readonly ByteRecord[],
+  refs: readonly RecordRef[],
   issues: ParseIssue[],
 ): RawRecord[] {
   const out: RawRecord[] = [];
-  for (const r of ranges) {
+  ranges.forEach((r, i) => {
+    const ref = refs[i]!;
     const decoded = decodeRecord(bytes.subarray(r.start, r.end));
     if (!decoded.ok) {
-      issues.push({ file, line: r.line, message: decoded.message });
-      continue;
+      issues.push({ ...ref, message: decoded.message });
+      return;
     }
     const parsed = tryParse(decoded.text);
-    if (parsed.ok) out.push({ ref: { file, line: r.line }, value: parsed.value });
+    if (parsed.ok) out.push({ ref, value: parsed.value });
     else
       issues.push({
-        file,
-        line: r.line,
+        ...ref,
         message: `not valid JSON (${parsed.message}): ${preview(decoded.text)}`,
       });
-  }
+  });
   return out;
 }
 
@@ -163,7 +177,12 @@ async function readContainer(
     case "jsonl": {
       const { records, blank } = splitJsonlBytes(bytes);
       return {
-        records: parseByteRecords(file, bytes, records, issues),
+        records: parseByteRecords(
+          bytes,
+          records,
+          records.map((r) => ({ file, line: r.line })),
+          issues,
+        ),
         issues,
         seen: records.length,
         lines: countLines(bytes),
@@ -174,7 +193,7 @@ async function readContainer(
       const split = splitJsonArrayBytes(bytes);
       if (split.error) issues.push({ file, line: split.error.line, message: split.error.message });
       return {
-        records: parseByteRecords(file, bytes, split.records, issues),
+        records: parseByteRecords(bytes, split.records, elementRefs(file, split.records), issues),
         issues,
         seen: split.records.length,
         lines: countLines(bytes),
@@ -182,7 +201,7 @@ async function readContainer(
       };
     }
     case "json-document": {
-      const decoded = decodeRecord(bytes);
+      const decoded = decodeRecord(bytes.subarray(bomLength(bytes)));
       if (!decoded.ok) throw new LoadError(file, decoded.message);
       const parsed = tryParse(decoded.text);
       if (!parsed.ok)
@@ -300,6 +319,12 @@ export async function loadBytes(
   const drafts: RolloutDraft[] = [];
   let rejected = read.seen - read.records.length;
   for (const r of records) {
+    const guarded = recordGuardIssue(r.ref, r.value);
+    if (guarded !== null) {
+      rejected++;
+      issues.push(guarded);
+      continue;
+    }
     const outcome = spec.record(r.ref, r.value, options);
     if (outcome.ok) drafts.push(outcome.value);
     else {
@@ -310,7 +335,11 @@ export async function loadBytes(
   const grouped = groupDrafts(drafts);
   issues.push(...grouped.issues);
   rejected += grouped.issues.length;
-  issues.sort((a, b) => a.line - b.line || (a.member ?? "").localeCompare(b.member ?? ""));
+  // Members in natural order: "[2]" before "[10]", "samples[9]" before "samples[10]".
+  issues.sort(
+    (a, b) =>
+      a.line - b.line || (a.member ?? "").localeCompare(b.member ?? "", "en", { numeric: true }),
+  );
   const rollouts = grouped.groups.reduce((s, g) => s + g.rollouts.length, 0);
   if (rollouts === 0) {
     const detail = issues

@@ -24,21 +24,62 @@ export interface RolloutDraft {
 export type RecordOutcome = Result<RolloutDraft>;
 
 /**
+ * The one id no group or rollout may have: annotations, the store and IndexedDB key objects by
+ * group and rollout id, and a "__proto__" key would set the object's prototype instead of adding
+ * an entry (the annotations file's parser drops it, a plain assignment replaces the prototype).
+ */
+export const RESERVED_ID = "__proto__";
+export const RESERVED_MESSAGE =
+  'cannot be "__proto__": groups and rollouts are stored under their ids, and this one would be taken for the object\'s prototype';
+
+function duplicateIssue(d: RolloutDraft, id: string, first: SourceRef): ParseIssue {
+  const firstAt = first.line > 0 ? `line ${first.line}` : (first.member ?? "an earlier record");
+  return {
+    ...d.source,
+    field: "id",
+    message: `duplicate rollout id "${id}" (first at ${firstAt}); this row is skipped`,
+  };
+}
+
+/**
  * Group drafts by group id in order of first appearance, order each group by `order` (stably),
  * default missing ids to `<group>/<index>`, and reject duplicate ids with an issue.
+ *
+ * A record's own id belongs to the first record in input order that gives it, whatever its group:
+ * the large-file path decides the same way while it indexes (stream/indexedFile.ts). (Deciding in
+ * group order called line 2 a duplicate "first at line 3" when line 3's group came first; found by
+ * fuzzing the two paths against each other.) Defaulted ids come after, per group. One case still
+ * differs: the large-file path defaults an id as its row arrives, so when a later row gives that
+ * same id as its own, the later row is the duplicate there and the defaulted row is here.
  */
 export function groupDrafts(drafts: readonly RolloutDraft[]): {
   groups: RolloutGroup[];
   issues: ParseIssue[];
 } {
+  const seen = new Map<string, SourceRef>();
+  const issues: ParseIssue[] = [];
   const byGroup = new Map<string, RolloutDraft[]>();
   for (const d of drafts) {
+    if (d.groupId === RESERVED_ID || d.id === RESERVED_ID) {
+      issues.push({
+        ...d.source,
+        field: d.id === RESERVED_ID ? "id" : "group",
+        message: RESERVED_MESSAGE,
+      });
+      continue;
+    }
+    if (d.id !== null) {
+      const first = seen.get(d.id);
+      if (first !== undefined) {
+        issues.push(duplicateIssue(d, d.id, first));
+        continue;
+      }
+      seen.set(d.id, d.source);
+    }
     const list = byGroup.get(d.groupId) ?? [];
     list.push(d);
     byGroup.set(d.groupId, list);
   }
-  const seen = new Map<string, SourceRef>();
-  const issues: ParseIssue[] = [];
   const groups: RolloutGroup[] = [];
   for (const [groupId, list] of byGroup) {
     const ordered = list
@@ -47,18 +88,14 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
     const rollouts: Rollout[] = [];
     for (const { d } of ordered) {
       const id = d.id ?? `${groupId}/${rollouts.length}`;
-      const first = seen.get(id);
-      if (first !== undefined) {
-        const firstAt =
-          first.line > 0 ? `line ${first.line}` : (first.member ?? "an earlier record");
-        issues.push({
-          ...d.source,
-          field: "id",
-          message: `duplicate rollout id "${id}" (first at ${firstAt}); this row is skipped`,
-        });
-        continue;
+      if (d.id === null) {
+        const first = seen.get(id);
+        if (first !== undefined) {
+          issues.push(duplicateIssue(d, id, first));
+          continue;
+        }
+        seen.set(id, d.source);
       }
-      seen.set(id, d.source);
       rollouts.push({
         id,
         groupId,

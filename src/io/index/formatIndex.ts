@@ -4,6 +4,7 @@
  * `record`) must agree with this on every row it accepts; loaders.test.ts checks it on the fixtures.
  * Only formats whose group key is a plain top-level value can be indexed; the others load whole.
  */
+import { RESERVED_ID, RESERVED_MESSAGE } from "../formats/records.ts";
 import { describeValue } from "../formats/schemaParts.ts";
 import type { JsonlFieldValue, JsonlIndexKey } from "./jsonlIndexer.ts";
 
@@ -48,6 +49,7 @@ function idValue(
     return required
       ? { ok: false, field, message: "is required (a non-empty string or an integer)" }
       : { ok: true, id: null };
+  if (v === RESERVED_ID) return { ok: false, field, message: RESERVED_MESSAGE };
   if (typeof v === "string" && v !== "") return { ok: true, id: v };
   if (typeof v === "number" && Number.isInteger(v)) return { ok: true, id: String(v) };
   return {

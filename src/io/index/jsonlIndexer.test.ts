@@ -252,6 +252,19 @@ describe("lines, offsets and lengths", () => {
   });
 });
 
+describe("Python's bare NaN and infinities", () => {
+  // The full parser reads them as text (containers/pythonJson.ts); the index must not call such a
+  // row bad, or the large-file path would reject rows a whole-file load accepts (found by fuzzing).
+  it("are kept as the strings the full parser makes of them, wanted or skipped", () => {
+    const ix = index(
+      '{"group_id":"g","reward":NaN,"id":-Infinity,"skip":Infinity}\n{"reward":Infinity,"x":[NaN]}',
+    );
+    expect(ix.badCount).toBe(0);
+    expect(values(ix, 0)).toMatchObject({ group_id: "g", reward: "NaN", id: "-Infinity" });
+    expect(values(ix, 1)).toMatchObject({ reward: "Infinity" });
+  });
+});
+
 describe("bad and too-large lines", () => {
   const cases: [string, JsonlBadReason][] = [
     ["[1,2]", JsonlBadReason.NotObject],
@@ -273,7 +286,9 @@ describe("bad and too-large lines", () => {
     ['{"a":-}', JsonlBadReason.InvalidValue],
     ['{"a":1.}', JsonlBadReason.InvalidValue],
     ['{"a":1e}', JsonlBadReason.InvalidValue],
-    ['{"a":NaN}', JsonlBadReason.InvalidValue],
+    ['{"a":Nan}', JsonlBadReason.InvalidValue],
+    ['{"a":NaNx}', JsonlBadReason.ExpectedSeparator],
+    ['{"a":-Inf}', JsonlBadReason.InvalidValue],
     ['{"a":[1}]}', JsonlBadReason.MismatchedBracket],
     ['{"a":1} x', JsonlBadReason.TrailingText],
     ['{"a":1}}', JsonlBadReason.TrailingText],

@@ -302,6 +302,29 @@ function literalAt(buf: Uint8Array, i: number, end: number): number {
   return tag;
 }
 
+const PYTHON_TOKENS: readonly (readonly [Uint8Array, string])[] = [
+  [encoder.encode("NaN"), "NaN"],
+  [encoder.encode("Infinity"), "Infinity"],
+  [encoder.encode("-Infinity"), "-Infinity"],
+];
+
+/**
+ * Python's bare `NaN`, `Infinity` or `-Infinity` (what `json.dumps` writes) starting at `i`: its
+ * index in PYTHON_TOKENS, else -1. The full parser reads them as the strings "NaN", "Infinity" and
+ * "-Infinity" (containers/pythonJson.ts), so the index keeps them as those strings too, and a row
+ * the full parser accepts is never a bad line here.
+ */
+function pythonTokenAt(buf: Uint8Array, i: number, end: number): number {
+  const b = buf[i];
+  // "N", "I", or "-I": one comparison on the hot path for every other value.
+  const t = b === 0x4e ? 0 : b === 0x49 ? 1 : b === 0x2d && buf[i + 1] === 0x49 ? 2 : -1;
+  if (t < 0) return -1;
+  const word = PYTHON_TOKENS[t]![0];
+  if (i + word.length > end) return -1;
+  for (let k = 1; k < word.length; k++) if (buf[i + k] !== word[k]) return -1;
+  return t;
+}
+
 /**
  * Decode UTF-8 bytes with no escapes; invalid sequences become U+FFFD, like the full parser's
  * decode. Always `TextDecoder`, even for short ASCII ids: in Node 20 it costs the same as a
@@ -949,6 +972,8 @@ export class JsonlIndexer {
       return q < 0 ? -JsonlBadReason.Truncated : q + 1;
     }
     if (c === LBRACE || c === LBRACKET) return this.nestedEnd(buf, i, end);
+    const token = pythonTokenAt(buf, i, end);
+    if (token >= 0) return i + PYTHON_TOKENS[token]![0].length;
     if (c === 0x2d || isDigit(c)) return numberEnd(buf, i, end);
     const literal = literalAt(buf, i, end);
     if (literal < 0) return -JsonlBadReason.InvalidValue;
@@ -1022,6 +1047,12 @@ export class JsonlIndexer {
         col.nums[row] = fnv1a(buf, i, stop);
       }
       return stop;
+    }
+    const token = pythonTokenAt(buf, i, end);
+    if (token >= 0) {
+      const [word, text] = PYTHON_TOKENS[token]!;
+      this.storeString(col, row, text, JsonlTag.String);
+      return i + word.length;
     }
     if (c === 0x2d || isDigit(c)) {
       const stop = numberEnd(buf, i, end);

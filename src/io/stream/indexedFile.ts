@@ -15,9 +15,10 @@ import {
   type LoadedDataset,
 } from "../dataset.ts";
 import { chooseFormat, sniffContainer, type FormatCandidate } from "../formats/load.ts";
+import { recordGuardIssue } from "../formats/recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
 import type { Container, FormatSpec } from "../formats/spec.ts";
-import { formatIndexFor, type FormatIndexSpec } from "../index/formatIndex.ts";
+import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../index/formatIndex.ts";
 import { JsonlIndexer, jsonlBadReasonMessage } from "../index/jsonlIndexer.ts";
 import type { ParseIssue } from "../issues.ts";
 import { blobChunks } from "./readBlob.ts";
@@ -39,7 +40,92 @@ export interface IndexedState {
   readonly file: Blob & { readonly name: string };
   readonly spec: FormatSpec;
   readonly indexer: JsonlIndexer;
-  readonly groups: ReadonlyMap<string, GroupRows>;
+  groups: ReadonlyMap<string, GroupRows>;
+}
+
+function duplicateIssue(file: string, line: number, id: string, firstLine: number): ParseIssue {
+  return {
+    file,
+    line,
+    field: "id",
+    message: `duplicate rollout id "${id}" (first at line ${firstLine}); this row is skipped`,
+  };
+}
+
+/**
+ * Give each id claimed by several rows to the first claimant the full parser accepts, as a
+ * whole-file load does (formats/records.ts). While indexing, the first claimant wins, but the index
+ * checks only a few keys: when the full parser rejects it (a field of the wrong type, say), a later
+ * claimant owns the id and must not be lost as its duplicate (found by fuzzing the two paths
+ * against each other). Only ids claimed more than once are parsed here, one row at a time.
+ *
+ * @returns the groups in order of their first row when a settled row opened a new group, else null
+ */
+async function settleDuplicates(
+  state: IndexedState,
+  claims: ReadonlyMap<string, readonly number[]>,
+  duplicates: ReadonlyMap<number, IndexedRowKey & { readonly id: string }>,
+  issues: ParseIssue[],
+): Promise<Map<string, GroupRows> | null> {
+  const groups = state.groups as Map<string, GroupRows>;
+  const { indexer } = state;
+  let opened = false;
+  for (const [id, claimants] of claims) {
+    let owner = -1;
+    for (const row of claimants) {
+      const [bytes] = await rowBytes(state.file, indexer, [row]);
+      if (parseRow(state, bytes!, indexer.lineAt(row)).ok) {
+        owner = row;
+        break;
+      }
+    }
+    if (owner === -1 || owner === claimants[0]) continue;
+    const key = duplicates.get(owner)!;
+    const ownerLine = indexer.lineAt(owner);
+    // The owner is a rollout now: its duplicate issue goes, and later claimants point at it.
+    const at = issues.findIndex((i) => i.line === ownerLine && i.field === "id");
+    if (at !== -1) issues.splice(at, 1);
+    for (const row of claimants)
+      if (row > owner) {
+        const line = indexer.lineAt(row);
+        const k = issues.findIndex((i) => i.line === line && i.field === "id");
+        if (k !== -1) issues[k] = duplicateIssue(state.file.name, line, id, ownerLine);
+      }
+    let group = groups.get(key.groupId);
+    if (group === undefined) {
+      group = { rows: [], rewards: [], ids: [], prompt: key.prompt };
+      groups.set(key.groupId, group);
+      opened = true;
+    }
+    let k = group.rows.length;
+    while (k > 0 && group.rows[k - 1]! > owner) k--;
+    group.rows.splice(k, 0, owner);
+    group.rewards.splice(k, 0, key.reward);
+    group.ids.splice(k, 0, id);
+  }
+  if (!opened) return null;
+  return new Map([...groups].sort((a, b) => a[1].rows[0]! - b[1].rows[0]!));
+}
+
+/** Decode, parse and read one row with the format's full parser, as a whole-file load does. */
+function parseRow(
+  state: IndexedState,
+  bytes: Uint8Array,
+  line: number,
+): { ok: true; draft: RolloutDraft } | { ok: false; issues: ParseIssue[] } {
+  const ref = { file: state.file.name, line };
+  const decoded = decodeRecord(bytes);
+  if (!decoded.ok) return { ok: false, issues: [{ ...ref, message: decoded.message }] };
+  // Leniently, as a whole-file load parses: Python's bare NaN inside a nested value is text.
+  const parsed = parseJsonLenient(decoded.text);
+  if (!parsed.ok)
+    return { ok: false, issues: [{ ...ref, message: `not valid JSON (${parsed.message})` }] };
+  const guarded = recordGuardIssue(ref, parsed.value);
+  if (guarded !== null) return { ok: false, issues: [guarded] };
+  const outcome = state.spec.record(ref, parsed.value, {});
+  return outcome.ok
+    ? { ok: true, draft: outcome.value }
+    : { ok: false, issues: [...outcome.issues] };
 }
 
 export interface IndexCallbacks {
@@ -62,8 +148,12 @@ export async function indexJsonlFile(
   callbacks: IndexCallbacks,
 ): Promise<{ dataset: LoadedDataset; state: IndexedState }> {
   const indexer = new JsonlIndexer({ keys: index.keys });
-  const groups = new Map<string, GroupRows>();
+  let groups = new Map<string, GroupRows>();
+  /** Each id's first claimant (a row), and for ids claimed again, every claimant in file order. */
   const ids = new Map<string, number>();
+  const claims = new Map<string, number[]>();
+  /** Rows skipped as duplicates: what they would add to their group if they own their id after all. */
+  const duplicates = new Map<number, IndexedRowKey & { readonly id: string }>();
   const issues: ParseIssue[] = [];
   let handled = 0;
   let firstPosted = false;
@@ -101,23 +191,22 @@ export async function indexJsonlFile(
         continue;
       }
       const { groupId, reward, prompt } = read.key;
+      const id = read.key.id ?? `${groupId}/${groups.get(groupId)?.rows.length ?? 0}`;
+      const first = ids.get(id);
+      if (first !== undefined) {
+        issues.push(duplicateIssue(file.name, line, id, indexer.lineAt(first)));
+        const claimants = claims.get(id) ?? [first];
+        claimants.push(handled);
+        claims.set(id, claimants);
+        duplicates.set(handled, { ...read.key, id });
+        continue;
+      }
+      ids.set(id, handled);
       let group = groups.get(groupId);
       if (group === undefined) {
         group = { rows: [], rewards: [], ids: [], prompt };
         groups.set(groupId, group);
       }
-      const id = read.key.id ?? `${groupId}/${group.rows.length}`;
-      const first = ids.get(id);
-      if (first !== undefined) {
-        issues.push({
-          file: file.name,
-          line,
-          field: "id",
-          message: `duplicate rollout id "${id}" (first at line ${first}); this row is skipped`,
-        });
-        continue;
-      }
-      ids.set(id, line);
       group.rows.push(handled);
       group.rewards.push(reward);
       group.ids.push(id);
@@ -145,6 +234,11 @@ export async function indexJsonlFile(
   }
   indexer.finish();
   handleRows();
+  if (claims.size > 0) {
+    const regrouped = await settleDuplicates(state, claims, duplicates, issues);
+    if (regrouped !== null) groups = regrouped;
+    state.groups = groups;
+  }
   callbacks.onProgress(bytes, indexer.rowCount, groups.size);
   const mode = partialBelow([...groups.values()].map((g) => g.rows.length));
   const rollouts = [...groups.values()].reduce((s, g) => s + g.rows.length, 0);
@@ -229,25 +323,9 @@ export async function readIndexedGroup(
   const drafts: RolloutDraft[] = [];
   const chunks = await rowBytes(state.file, state.indexer, rows.rows);
   chunks.forEach((bytes, k) => {
-    const ref = { file: state.file.name, line: state.indexer.lineAt(rows.rows[k]!) };
-    const decoded = decodeRecord(bytes);
-    if (!decoded.ok) {
-      issues.push({ ...ref, message: decoded.message });
-      return;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(decoded.text) as unknown;
-    } catch (e) {
-      issues.push({
-        ...ref,
-        message: `not valid JSON (${e instanceof Error ? e.message : String(e)})`,
-      });
-      return;
-    }
-    const outcome = state.spec.record(ref, value, {});
-    if (outcome.ok) drafts.push({ ...outcome.value, id: rows.ids[k]! });
-    else issues.push(...outcome.issues);
+    const read = parseRow(state, bytes, state.indexer.lineAt(rows.rows[k]!));
+    if (read.ok) drafts.push({ ...read.draft, id: rows.ids[k]! });
+    else issues.push(...read.issues);
   });
   const grouped = groupDrafts(drafts);
   issues.push(...grouped.issues);

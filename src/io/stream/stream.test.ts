@@ -55,6 +55,34 @@ describe("indexJsonlFile", () => {
     expect(group?.rollouts.map((r) => r.id)).toEqual(["g999/0", "g999/1", "g999/2", "g999/3"]);
     expect(issues).toEqual([]);
   });
+  it("gives an id to a later row when the full parser rejects its first claimant (found by fuzzing)", async () => {
+    const file = new File(
+      [
+        [
+          '{"group_id":"g1","id":"x","completion":5,"reward":1}',
+          '{"group_id":"g1","id":"y","completion":"ok","reward":1}',
+          '{"group_id":"g2","id":"x","completion":"retry","reward":0}',
+          '{"group_id":"g3","id":"x","completion":"again","reward":0}',
+        ].join("\n"),
+      ],
+      "dup.jsonl",
+    );
+    const { dataset, state } = await indexJsonlFile(file, formatById("native")!, NATIVE_INDEX, [], {
+      isCancelled: () => false,
+      onProgress: () => undefined,
+      onFirstGroup: () => undefined,
+    });
+    // Line 3 owns "x" (line 1's completion is not text); line 4 is its duplicate.
+    expect(dataset.summaries.map((s) => [s.id, s.rewards])).toEqual([
+      ["g1", [1]],
+      ["g2", [0]],
+    ]);
+    expect(dataset.issues.map((i) => [i.line, i.field, i.message])).toEqual([
+      [1, "completion", expect.any(String) as string],
+      [4, "id", 'duplicate rollout id "x" (first at line 3); this row is skipped'],
+    ]);
+    expect((await readIndexedGroup(state, "g2")).group?.rollouts.map((r) => r.id)).toEqual(["x"]);
+  });
   it("can be cancelled", async () => {
     const file = new File([rows(20000)], "big.jsonl");
     await expect(

@@ -210,7 +210,9 @@ export function annotationChanges(before: Annotations, after: Annotations): Grou
   const changes: GroupChange[] = [];
   for (const [groupId, annotation] of Object.entries(after.groups))
     if (before.groups[groupId] !== annotation) changes.push({ groupId, annotation });
+  // Own keys only: `in` finds "constructor" or "toString" on every object, so a group with such an
+  // id was never deleted from storage (found by the round-trip property test).
   for (const groupId of Object.keys(before.groups))
-    if (!(groupId in after.groups)) changes.push({ groupId, annotation: null });
+    if (!Object.hasOwn(after.groups, groupId)) changes.push({ groupId, annotation: null });
   return changes;
 }

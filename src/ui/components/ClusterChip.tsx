@@ -1,4 +1,4 @@
-/** A cluster's id in its colour. `pending` while the worker computes the clusters. */
+/** A cluster's id, framed in its colour. `pending` while the worker computes the clusters. */
 import { clusterColor } from "./clusterColor.ts";
 
 export default function ClusterChip({
@@ -23,7 +23,9 @@ export default function ClusterChip({
   return (
     <span
       className="cluster-chip"
-      style={{ borderColor: clusterColor(cluster), color: clusterColor(cluster) }}
+      // The colour marks the border and the dot; the text keeps the page's text colour, since
+      // several cluster colours (orange, sky blue) are too light for text (WCAG AA, axe).
+      style={{ borderColor: clusterColor(cluster) }}
       title={`cluster ${cluster}, ${size} rollout${size === 1 ? "" : "s"}`}
     >
       <span

@@ -6,7 +6,8 @@
  *   own classes;
  * - URLs go through react-markdown's defaultUrlTransform, which empties `javascript:`, `data:`
  *   and every other protocol but http(s), mailto, xmpp and irc(s); an emptied link is plain text;
- * - images are never fetched (a tracking pixel in a transcript would call home): shown as text.
+ * - images are never fetched (a tracking pixel in a transcript would call home): shown as text;
+ * - invisible characters (a bidi override, zero-width characters) are shown as markers.
  * Code highlighting (rehype-highlight with lowlight's common languages) is a second lazy import,
  * requested only by text with a code fence, and applied when it arrives.
  */
@@ -15,6 +16,7 @@ import Markdown, { defaultUrlTransform, type Components, type Options } from "re
 import rehypeSanitize from "rehype-sanitize";
 import type rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
+import { hasInvisible, invisibleLabel, invisibleSegments } from "./invisibles.ts";
 import { hasCodeFence } from "./prepareTranscript.ts";
 import styles from "./Transcript.module.css";
 import "./highlight.css";
@@ -60,13 +62,59 @@ function rehypeRawAsText() {
   return (tree: HastLike) => visit(tree);
 }
 
+interface HastElement extends HastLike {
+  tagName?: string;
+  properties?: Record<string, unknown>;
+}
+
+/**
+ * Invisible characters (bidi controls, zero-width and tag characters) become visible markers, as
+ * VisibleText shows them: runs last, after the sanitiser and the highlighter, on text nodes only.
+ */
+function rehypeShowInvisible() {
+  const visit = (node: HastElement): void => {
+    if (node.children === undefined) return;
+    const next: HastElement[] = [];
+    for (const child of node.children) {
+      if (child.type !== "text" || child.value === undefined || !hasInvisible(child.value)) {
+        visit(child);
+        next.push(child);
+        continue;
+      }
+      for (const s of invisibleSegments(child.value))
+        next.push(
+          s.kind === "text"
+            ? { type: "text", value: s.text }
+            : {
+                type: "element",
+                tagName: "span",
+                properties: {
+                  className: [styles.invisible],
+                  title: `${s.code} ${s.name}`,
+                  dataTestid: "transcript.invisible",
+                  dataCode: s.code,
+                },
+                children: [{ type: "text", value: invisibleLabel(s) }],
+              },
+        );
+    }
+    node.children = next;
+  };
+  return (tree: HastElement) => visit(tree);
+}
+
 const REMARK: Options["remarkPlugins"] = [remarkGfm];
-const REHYPE: Options["rehypePlugins"] = [rehypeRawAsText, rehypeSanitize];
+const REHYPE: Options["rehypePlugins"] = [rehypeRawAsText, rehypeSanitize, rehypeShowInvisible];
 let rehypeWithHighlight: Options["rehypePlugins"] = null;
 
 function plugins(h: Highlighter | null): Options["rehypePlugins"] {
   if (h === null) return REHYPE;
-  rehypeWithHighlight ??= [rehypeRawAsText, rehypeSanitize, [h, { detect: false }]];
+  rehypeWithHighlight ??= [
+    rehypeRawAsText,
+    rehypeSanitize,
+    [h, { detect: false }],
+    rehypeShowInvisible,
+  ];
   return rehypeWithHighlight;
 }
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage, Rollout } from "../../../core/index.ts";
 import { FOLD_MAX_CHARS, MESSAGE_PAGE } from "./prepareTranscript.ts";
@@ -58,5 +58,32 @@ describe("Transcript", () => {
     expect(result.textContent).not.toContain('"carrier": "UPS"');
     fireEvent.click(screen.getByTestId("tool-result-toggle"));
     expect(result.textContent).toContain('"carrier": "UPS"');
+  });
+
+  it("shows bidi controls and zero-width characters as named markers, in every kind of text", async () => {
+    const r = rollout([
+      msg("assistant", "rename to invoice\u202Etxt.exe and zero\u200Bwidth", {
+        toolCalls: [{ id: "c1", name: "run\u202Ekcus", arguments: '{"path":"a\u2066b"}' }],
+      }),
+      msg("tool", "done \u202Eevil", { toolCallId: "c1" }),
+    ]);
+    const { container } = render(<Transcript rollout={r} showPrompt={false} />);
+    fireEvent.click(screen.getByTestId("tool-result-toggle"));
+    // The markdown turn renders once the lazy renderer has loaded; the code once it has too.
+    await waitFor(() => expect(screen.getAllByTestId("markdown")).toHaveLength(2));
+    const markers = screen.getAllByTestId("transcript.invisible");
+    const codes = markers.map((m) => m.getAttribute("data-code"));
+    // The turn's two, the tool name's (on the call and on its result), the arguments', the result's.
+    expect(codes.sort()).toEqual(["U+200B", "U+202E", "U+202E", "U+202E", "U+202E", "U+2066"]);
+    const text = container.textContent;
+    expect(text).toContain("invoice⟨U+202E⟩txt.exe");
+    expect(text).toContain("zero⟨U+200B⟩width");
+    expect(text).toContain("run⟨U+202E⟩kcus");
+    expect(text).toContain("done ⟨U+202E⟩evil");
+    // None of them is left to act on the text around it.
+    expect(/[\u202E\u200B\u2066]/u.test(text)).toBe(false);
+    expect(markers[0]!.getAttribute("title")).toMatch(
+      /^U\+\w+ [a-z :-]+ \(invisible; shown here\)$/,
+    );
   });
 });

@@ -16,6 +16,7 @@ import {
 } from "./prepareTranscript.ts";
 import { CodeText, MarkdownText, PlainText } from "./RichText.tsx";
 import styles from "./Transcript.module.css";
+import { VisibleText } from "./VisibleText.tsx";
 
 const ROLE_CLASS: Record<string, string | undefined> = {
   system: styles.roleSystem,
@@ -68,7 +69,9 @@ function ToolCall({ call }: { call: ToolCallView }) {
         <span className={styles.toolIcon} aria-hidden="true">
           ƒ
         </span>
-        <code className={styles.toolName}>{call.name}</code>
+        <code className={styles.toolName}>
+          <VisibleText text={call.name} />
+        </code>
         {call.argsValid ? null : (
           <span className={styles.warn} title="The arguments are not valid JSON; shown as given">
             invalid JSON
@@ -89,7 +92,9 @@ const Turn = memo(function Turn({ item }: { item: Extract<TranscriptItem, { kind
       data-testid="transcript.turn"
       data-role={item.role}
     >
-      <div className={styles.roleLabel}>{item.label}</div>
+      <div className={styles.roleLabel}>
+        <VisibleText text={item.label} />
+      </div>
       {item.text.trim() === "" ? null : (
         <Foldable fold={item.fold} full={item.text} render={markdown} />
       )}
@@ -123,9 +128,17 @@ const ToolResult = memo(function ToolResult({
         </span>
         <span className={styles.roleLabel}>
           {item.error ? "tool error" : "tool result"}
-          {item.name === null ? null : <code className={styles.toolTag}>{item.name}</code>}
+          {item.name === null ? null : (
+            <code className={styles.toolTag}>
+              <VisibleText text={item.name} />
+            </code>
+          )}
         </span>
-        {open ? null : <span className={styles.preview}>{item.preview}</span>}
+        {open ? null : (
+          <span className={styles.preview}>
+            <VisibleText text={item.preview} />
+          </span>
+        )}
       </button>
       {open ? (
         <Foldable fold={item.fold} full={item.body} render={item.json ? json : plain} />
