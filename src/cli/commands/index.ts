@@ -5,6 +5,7 @@
 import type { CliCommand } from "../io.ts";
 import { analyzeCommand } from "./analyze.ts";
 import { exportCommand } from "./export.ts";
+import { verifyCommand } from "./verify.ts";
 
 export interface CommandEntry {
   readonly run: CliCommand;
@@ -15,6 +16,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   analyze: {
     run: analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
+  },
+  verify: {
+    run: verifyCommand,
+    summary: "unit-test rewards: each rollout's code against its tests, only inside your --sandbox",
   },
   export: {
     run: exportCommand,
