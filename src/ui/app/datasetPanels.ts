@@ -42,6 +42,14 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
   },
   {
+    id: "verifiers",
+    label: "Verifiers",
+    loading: "Loading the verifiers…",
+    // The verifiers (and their JSON-schema validator) load with the panel, or at start when a
+    // saved spec exists (store/verifiers/verifierBoot.ts).
+    Component: lazy(() => import("../features/verifiers/VerifiersPanel.tsx")),
+  },
+  {
     id: "exports",
     label: "Exports",
     loading: "Loading exports…",
