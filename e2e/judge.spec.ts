@@ -4,7 +4,9 @@
  * configured, and then allows that origin only; the judge is configured through the UI (the page
  * reloads to allow it); the group grader runs over the demo's mixed groups with progress, tokens,
  * cost and failures, a judge error listed; the spread report; the offline heuristic grader; the
- * judge's ranking feeds GAR in a group no person ranked, labelled by its source. The API key
+ * judge's ranking feeds GAR in a group no person ranked, labelled by its source; the rollouts are
+ * labelled, calibration compares the LLM run with the labels and the test split is unsealed once,
+ * and every export kind is downloaded (issue 6's acceptance flow in one spec). The API key
  * appears in no localStorage or sessionStorage entry, no IndexedDB record, no exported annotations
  * file and no console line.
  */
@@ -18,6 +20,9 @@ import { judgeScopeGroups, type RolloutGroup } from "../src/core/index.ts";
 import { loadText } from "../src/io/index.ts";
 import { startJudgeStub, stubCompletion, type JudgeStub } from "../src/test/judgeStub.ts";
 import { describe, expect, test } from "./harness/test.ts";
+import { Annotate } from "./pages/Annotate.ts";
+import { Calibration } from "./pages/Calibration.ts";
+import { Exports } from "./pages/Exports.ts";
 import { GroupView } from "./pages/GroupView.ts";
 
 const KEY = "sk-e2e-CANARY5k4j3h2g1f0d";
@@ -113,10 +118,28 @@ describe("LLM judge", () => {
     const consoleLines: string[] = [];
     page.on("console", (m) => consoleLines.push(m.text()));
     await openDemo(page, baseUrl);
-    // One annotated group, so the annotations can be exported at the end.
-    const noted = mixed[0]!.id;
+    // One annotated group with a ranking of two passes and a rubric, so that every export kind
+    // has rows at the end (DPO pairs need two ranked passes; the rubrics file needs a rubric).
+    const ranked = mixed.find(
+      (g, i) => i !== 1 && g.rollouts.filter((r) => (r.reward ?? 0) >= 0.5).length >= 2,
+    )!;
+    const noted = ranked.id;
+    const passes = ranked.rollouts.filter((r) => (r.reward ?? 0) >= 0.5).map((r) => r.id);
     const importPath = join(dir, "a.json");
-    writeFileSync(importPath, JSON.stringify({ version: 1, groups: { [noted]: { notes: "n" } } }));
+    writeFileSync(
+      importPath,
+      JSON.stringify({
+        version: 1,
+        groups: { [noted]: { notes: "n", ranking: [[passes[0]], [passes[1]]] } },
+        rubrics: {
+          [noted]: {
+            versions: [
+              { version: 1, savedAt: "t", author: "human", solution: ["s"], behavior: ["b"] },
+            ],
+          },
+        },
+      }),
+    );
     await page.getByTestId("annotations-import").setInputFiles(importPath);
     await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
 
@@ -206,6 +229,48 @@ describe("LLM judge", () => {
     expect(await page.getByTestId("ranking.status").innerText()).toContain(
       "GAR values come from the heuristic grader's ranking",
     );
+
+    // Label the open group's rollouts, compare the LLM run with them in calibration, unseal the
+    // test split once, and export every kind.
+    const open = mixed[1]!;
+    const annotate = new Annotate(page);
+    for (const r of open.rollouts) {
+      await annotate.label(r.id, (r.reward ?? 0) >= 0.5 ? "pass" : "fail").click();
+    }
+    const calibration = new Calibration(page);
+    await calibration.open();
+    const llmRun = await calibration.judge.evaluate(
+      (select) =>
+        [...(select as HTMLSelectElement).options].find((o) => o.text.includes("stub-judge"))
+          ?.value ?? "",
+    );
+    expect(llmRun).not.toBe("");
+    await calibration.judge.selectOption(llmRun);
+    expect(await calibration.sealed.isVisible()).toBe(true);
+    await calibration.unseal();
+    expect(await calibration.unsealed.innerText()).toContain("gar-v1");
+    expect(await calibration.unsealButton.count()).toBe(0);
+    const exports = new Exports(page);
+    await exports.open();
+    const kinds = ["calibration", "rubrics", "rewards", "dpo", "annotations"] as const;
+    for (const kind of kinds) {
+      expect(await exports.error(kind)).toBeNull();
+      const { path } = await exports.download(kind, dir, `export.${kind}`);
+      const text = readFileSync(path, "utf8");
+      expect(text.length).toBeGreaterThan(2);
+      expect(text).not.toContain("CANARY");
+    }
+    const calibrationRows = readFileSync(join(dir, "export.calibration"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { rollout_id?: string; rolloutId?: string });
+    expect(calibrationRows.length).toBeGreaterThanOrEqual(open.rollouts.length);
+    expect(
+      (JSON.parse(readFileSync(join(dir, "export.rubrics"), "utf8")) as Record<string, unknown>)[
+        noted
+      ],
+    ).toEqual({ solution: ["s"], behavior: ["b"] });
+    expect(readFileSync(join(dir, "export.dpo"), "utf8").trim().split("\n").length).toBe(1);
 
     // The key is in no storage, no export and no console line.
     const stored = await page.evaluate(async () => {
