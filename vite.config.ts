@@ -25,10 +25,25 @@ function demoDataset(): Plugin {
   };
 }
 
+/**
+ * index.html's Content-Security-Policy allows no inline <style>: the build's CSS is in files. The dev
+ * server injects CSS (and hot updates) as <style> elements, so `npm run dev` alone relaxes style-src.
+ */
+function devInlineStyles(): Plugin {
+  return {
+    name: "rollout-studio-dev-inline-styles",
+    apply: "serve",
+    transformIndexHtml(html) {
+      return html.replace("style-src 'self';", "style-src 'self' 'unsafe-inline';");
+    },
+  };
+}
+
 // The studio is a static single-page app: `vite build` writes dist/, `vite preview` serves it.
-// Nothing is fetched at run time except the bundled demo; the judge endpoint is entered by the user.
+// Nothing is fetched at run time except the bundled demo and, once the user configures one, the
+// LLM judge (public/judge-csp.js allows its origin).
 export default defineConfig({
-  plugins: [react(), demoDataset(), bundleBudget()],
+  plugins: [react(), demoDataset(), bundleBudget(), devInlineStyles()],
   build: {
     target: "es2023",
     sourcemap: true,

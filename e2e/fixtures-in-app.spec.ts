@@ -69,9 +69,13 @@ describe("every format's fixture in the app", () => {
     await loaderPage.choose(`${FIXTURES}/trl/completions_00040.parquet`);
     await loaderPage.groupIds();
     await page.getByRole("columnheader", { name: "Trainer's advantage" }).first().waitFor();
-    const cells = await page.getByTestId("metric-trainer-advantage").allInnerTexts();
-    expect(cells.length).toBeGreaterThan(0);
-    expect(cells.every((c) => /^-?\d+\.\d{3}$/.test(c))).toBe(true);
+    // textContent, not innerText: columns below the fold skip rendering (content-visibility).
+    await expect
+      .poll(async () => {
+        const cells = await page.getByTestId("metric-trainer-advantage").allTextContents();
+        return cells.length > 0 && cells.every((c) => /^-?\d+\.\d{3}$/.test(c));
+      })
+      .toBe(true);
     expect(pageErrors.list).toEqual([]);
   });
 

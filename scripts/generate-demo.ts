@@ -1922,6 +1922,8 @@ interface DemoMeta {
   readonly planted_hack: HackKind | null;
   readonly hack_note: string | null;
   readonly verifier_note: string | null;
+  /** The ground truth for an exact-match verifier: the order the ticket is about (never the decoy). */
+  readonly order_id: string;
 }
 
 export interface DemoRow {
@@ -1975,6 +1977,7 @@ export function generateDemoRows(seed: number = DEMO_SEED): DemoRow[] {
           planted_hack: plan.strategy.hack,
           hack_note: plan.strategy.note ?? null,
           verifier_note: verdict.note,
+          order_id: g.task.target.id,
         },
       });
     });

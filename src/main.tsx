@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
+import { verifiersBoot } from "./store/verifiers/verifierBoot.ts";
 import App from "./ui/app/App.tsx";
 import ErrorBoundary from "./ui/app/ErrorBoundary.tsx";
 
@@ -8,6 +9,9 @@ const rootElement = document.getElementById("root");
 if (rootElement === null) {
   throw new Error('index.html has no element with id "root" to mount the studio into.');
 }
+
+// A reward spec saved in this browser scores the data from the start (the verifiers load lazily).
+verifiersBoot();
 
 createRoot(rootElement).render(
   <StrictMode>

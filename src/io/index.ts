@@ -17,3 +17,4 @@ export * from "./stream/indexedFile.ts";
 export { csvSample } from "./containers/csv.ts";
 export { fieldAt } from "./formats/fields.ts";
 export * from "./judge/judgeClient.ts";
+export * from "./verifiers/specFile.ts";

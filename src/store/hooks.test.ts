@@ -71,7 +71,7 @@ describe("groupView", () => {
     expect(local).not.toBe(given);
     const ranked = { ...GROUP_ANNOTATION_EMPTY, ranking: [["b"], ["a"]] };
     const pending = { status: "pending" } as const;
-    const reused = groupView(group, noScale, given, ranked, pending, local);
+    const reused = groupView(group, noScale, given, ranked, pending, null, local);
     expect(reused.analysis).toEqual(groupView(group, noScale, given, ranked, pending).analysis);
     expect(reused.analysis.rollouts[0]!.garAdvantage).not.toBeNull();
   });

@@ -9,13 +9,17 @@ import {
   analyzeGroup,
   annotationsResolve,
   clusterComponents,
+  garAnnotationWithJudge,
   GROUP_ANNOTATION_EMPTY,
   grpoAdvantages,
   grpoRlooAdvantages,
   type AnalysisSettings,
+  type GarRankingSource,
   type GroupAnnotation,
   type GroupAnalysis,
+  type JudgeRun,
   type RolloutGroup,
+  judgeRunLatestFor,
 } from "../core/index.ts";
 import type { LoadedDataset } from "../io/dataset.ts";
 import type { ParseIssue } from "../io/issues.ts";
@@ -120,12 +124,19 @@ export function groupView(
   datasetAdvantages: readonly number[] | undefined,
   annotation: GroupAnnotation,
   clusters: ClusterState,
+  judge: { readonly run: JudgeRun | null; readonly source: GarRankingSource } | null = null,
   advantages: readonly number[] = groupAdvantages(group, settings, datasetAdvantages),
 ): GroupView {
-  const resolved = annotationsResolve([group], {
-    ...ANNOTATIONS_EMPTY,
-    groups: { [group.id]: annotation },
-  }).byGroup.get(group.id);
+  // A group no person ranked may take the latest judge run's ranking (judgeGar.ts); it says so.
+  const resolved = garAnnotationWithJudge(
+    annotationsResolve([group], {
+      ...ANNOTATIONS_EMPTY,
+      groups: { [group.id]: annotation },
+    }).byGroup.get(group.id),
+    judge?.run ?? null,
+    group,
+    judge?.source ?? "human-only",
+  );
   const analysis = analyzeGroup(
     group,
     settings,
@@ -148,6 +159,10 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const settings = useSettings();
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
+  const judgeRun = useStore((s) =>
+    groupId === null ? null : judgeRunLatestFor(s.annotations.judgeRuns, groupId),
+  );
+  const judgeSource = useStore((s) => s.judgeGarSource);
   // Apart from the annotation's part, so that an annotation change (a ranking keystroke) analyses
   // the group again but does not recompute its advantages.
   const start = useMemo(() => {
@@ -157,6 +172,7 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   }, [dataset, group, advantages, settings]);
   return useMemo(() => {
     if (start === null || group === null) return null;
-    return groupView(group, settings, undefined, annotation, clusters, start);
-  }, [start, group, settings, annotation, clusters]);
+    const judge = { run: judgeRun, source: judgeSource };
+    return groupView(group, settings, undefined, annotation, clusters, judge, start);
+  }, [start, group, settings, annotation, clusters, judgeRun, judgeSource]);
 }

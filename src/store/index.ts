@@ -13,7 +13,14 @@ import { startAnnotationsSync, type PersistState } from "./persistence/annotatio
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
-import { createJudgeSlice, readJudgeConnection, type JudgeSlice } from "./slices/judgeSlice.ts";
+import {
+  createJudgeSlice,
+  readJudgeConfigured,
+  readJudgeConnection,
+  readJudgeGarSource,
+  readJudgeTemplates,
+  type JudgeSlice,
+} from "./slices/judgeSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
@@ -67,11 +74,14 @@ export const useStore = create<Store>()(
       name: PERSIST_KEY,
       version: 1,
       storage: createJSONStorage(dedupedLocalStorage),
-      // The judge's connection is persisted; its API key never is (judgeSlice.ts).
+      // The judge's connection is persisted once the user set it; its API key never is
+      // (judgeSlice.ts). public/judge-csp.js reads the persisted base URL.
       partialize: (s) => ({
         presets: s.presets,
         settings: s.settings,
-        judgeConnection: s.judgeConnection,
+        ...(s.judgeConfigured ? { judgeConnection: s.judgeConnection } : {}),
+        judgeTemplates: s.judgeTemplates,
+        judgeGarSource: s.judgeGarSource,
       }),
       // Stored values are untrusted input: validate them instead of merging them in as they are.
       merge: (persisted, current) => ({
@@ -79,6 +89,9 @@ export const useStore = create<Store>()(
         presets: readPresets(persisted),
         settings: readSettings(persisted),
         judgeConnection: readJudgeConnection(persisted),
+        judgeConfigured: readJudgeConfigured(persisted),
+        judgeTemplates: readJudgeTemplates(persisted),
+        judgeGarSource: readJudgeGarSource(persisted),
       }),
     },
   ),

@@ -5,6 +5,8 @@
  * usage, an HTTP status with headers (429 with retry-after, 500, 401), a raw body, optionally after
  * a delay (to trigger client timeouts).
  *
+ * Replies allow any origin (CORS), so the studio in a browser can call it too.
+ *
  * Requests are recorded with the Authorization header removed: `requests` says only whether one was
  * sent, and `sawKey(key)` checks it, so a recorded request can be printed without leaking the key.
  */
@@ -68,6 +70,22 @@ export function stubCompletion(
     : { kind: "completion", content, usage, delayMs };
 }
 
+/**
+ * The studio calls the judge from the page, a cross-origin request: every reply allows any origin,
+ * and a preflight (OPTIONS) is answered without being recorded or taking a scripted reply.
+ */
+const CORS = { "access-control-allow-origin": "*" } as const;
+
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, {
+    ...CORS,
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+    "access-control-max-age": "600",
+  });
+  res.end();
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -81,7 +99,7 @@ function send(
   headers: Record<string, string>,
 ): void {
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.writeHead(status, { "content-type": "application/json", ...CORS, ...headers });
   res.end(body);
 }
 
@@ -95,6 +113,10 @@ export async function startJudgeStub(script: StubScript): Promise<JudgeStub> {
     {
       const path = (req.url ?? "").split("?")[0]!;
       const text = await readBody(req);
+      if (req.method === "OPTIONS") {
+        preflight(req, res);
+        return;
+      }
       if (
         req.method !== "POST" ||
         (path !== "/v1/chat/completions" && path !== "/chat/completions")

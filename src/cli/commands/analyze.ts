@@ -19,6 +19,12 @@ import { indexThreshold, loadForCli } from "../loadForCli.ts";
 import { readBytes } from "../readBytes.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { summaryText } from "../summary.ts";
+import {
+  applyVerifierSpec,
+  readVerifierSpec,
+  verifierJson,
+  verifierSummary,
+} from "../verifierSpec.ts";
 import { EXIT, type CliIo } from "../io.ts";
 
 export const ANALYZE_USAGE = `Usage: rollout-studio analyze FILE [options]
@@ -28,6 +34,9 @@ values for groups your annotations rank.
 
 Options:
   --annotations A.json          studio annotations export (version 1)
+  --verifiers SPEC.json         apply a reward spec (the studio's Verifiers export): each enabled
+                                verifier adds a reward component, and the totals, advantages and
+                                GAR follow from them as in the studio
   --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
                                 ${FORMATS.map((f) => f.id).join(", ")} (csv = mapped)
   --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
@@ -153,6 +162,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       strict: true,
       options: {
         annotations: { type: "string" },
+        verifiers: { type: "string" },
         format: { type: "string" },
         "group-key": { type: "string" },
         "text-key": { type: "string" },
@@ -192,13 +202,16 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const format = formatFromFlags(values.format, mapping);
 
   const file = rest[0]!;
-  const loaded = await loadForCli(
+  const spec = values.verifiers === undefined ? null : readVerifierSpec(values.verifiers, io);
+  const raw = await loadForCli(
     resolve(io.cwd, file),
     file,
     format,
     mapping,
     indexThreshold(process.env),
   );
+  const verified = spec === null ? null : applyVerifierSpec(raw, spec, values.verifiers ?? "", io);
+  const loaded = verified?.loaded ?? raw;
 
   let resolved: ResolvedAnnotations | undefined;
   const annotationIssues: ParseIssue[] = [];
@@ -232,9 +245,11 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   }
   const issues = [...loaded.issues, ...annotationIssues];
   if (values.json) {
-    io.stdout(`${JSON.stringify(analysisJson(loaded, analysis, issues))}\n`);
+    const json = analysisJson(loaded, analysis, issues);
+    io.stdout(`${JSON.stringify(verified === null ? json : verifierJson(json, verified))}\n`);
   } else {
     io.stdout(summaryText(loaded, analysis));
+    if (verified !== null) io.stdout(verifierSummary(verified));
   }
   for (const issue of issues) io.stderr(`${formatIssue(issue)}\n`);
   if (issues.length > 0) {

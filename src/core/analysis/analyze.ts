@@ -34,7 +34,12 @@ import { groupFlags, passHatK } from "../util/passk.ts";
 import { statsFinite, statsMean, statsStd, type StdKind } from "../util/stats.ts";
 import { winRateFromPairs, winRatePairsFromScores, type TieCredit } from "../winrate/winRate.ts";
 import type { HumanLabel } from "./annotations.ts";
-import type { AnnotationProblem, ResolvedAnnotation, ResolvedAnnotations } from "./resolve.ts";
+import type {
+  AnnotationProblem,
+  GarSource,
+  ResolvedAnnotation,
+  ResolvedAnnotations,
+} from "./resolve.ts";
 import { rolloutText, rolloutToolCalls, type CompletionRule } from "./text.ts";
 
 /** Every setting that changes a number. Defaults and their sources are in the README's table. */
@@ -121,6 +126,8 @@ export interface GroupAnalysis {
   readonly nClusters: number;
   readonly rollouts: readonly RolloutAnalysis[];
   readonly gar: GarState;
+  /** Who ranked the passes that GAR used (the human, a judge run, the heuristic); null without GAR. */
+  readonly garSource: GarSource | null;
   readonly issues: readonly AnnotationProblem[];
 }
 
@@ -260,9 +267,12 @@ export function analyzeGroup(
     }
   }
   const effectiveMean = effective === null ? NaN : statsMean(effective);
-  const humanRanks = annotation
-    ? rankTierMidpoints(annotation.ranking, n)
-    : new Array<number | null>(n).fill(null);
+  const source = annotation?.source ?? "human";
+  // A judge's tiers are not a human rank: the human rank column stays empty for them.
+  const humanRanks =
+    annotation && source === "human"
+      ? rankTierMidpoints(annotation.ranking, n)
+      : new Array<number | null>(n).fill(null);
   const finite = statsFinite(rewards);
   return {
     id: group.id,
@@ -274,6 +284,7 @@ export function analyzeGroup(
     stdReward: finite.length === 0 ? NaN : statsStd(finite, "population"),
     nClusters: cluster.nClusters,
     gar,
+    garSource: hasGar ? source : null,
     issues,
     rollouts: group.rollouts.map((r, i) => ({
       id: r.id,

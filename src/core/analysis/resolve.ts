@@ -5,6 +5,9 @@
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
 import type { Annotations, HumanLabel } from "./annotations.ts";
 
+/** Where a group's GAR ranking and hacks come from: a person, an LLM judge's run, or the heuristic grader. */
+export type GarSource = "human" | "judge" | "heuristic";
+
 export interface ResolvedAnnotation {
   /** Best-first tiers of indices into the group; duplicates removed (and reported). */
   readonly ranking: readonly (readonly number[])[];
@@ -12,6 +15,8 @@ export interface ResolvedAnnotation {
   /** Per index: the human label, or null. */
   readonly labels: readonly (HumanLabel | null)[];
   readonly notes: string;
+  /** Who ranked: the ranking and hacks are a judge run's when not "human" (absent: "human"). */
+  readonly source?: GarSource;
 }
 
 export interface AnnotationProblem {

@@ -76,14 +76,21 @@ export function inventedIds(
   return extractIds(rolloutText(rollout, rule)).filter((id) => !given.has(id));
 }
 
-/** Grade one group offline (see the module comment). Failures are neither ranked nor flagged. */
+/**
+ * Grade one group offline (see the module comment). Failures are neither ranked nor flagged.
+ *
+ * @param rewards the rollouts' effective rewards (as the analysis computes them under the
+ *   settings' weights); each rollout's own `reward` when absent
+ */
 export function heuristicGrade(
   rollouts: readonly Rollout[],
   options: HeuristicOptions = HEURISTIC_DEFAULTS,
+  rewards?: readonly number[],
 ): HeuristicVerdict {
-  const passes = rollouts.flatMap((r, i) =>
-    r.reward !== null && r.reward >= options.passThreshold ? [i] : [],
-  );
+  const passes = rollouts.flatMap((r, i) => {
+    const reward = rewards === undefined ? r.reward : (rewards[i] ?? null);
+    return reward !== null && Number.isFinite(reward) && reward >= options.passThreshold ? [i] : [];
+  });
   const invented = new Map<number, string[]>();
   for (const i of passes) {
     const ids = inventedIds(rollouts[i]!, options.completionRule);

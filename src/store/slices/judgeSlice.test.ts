@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PERSIST_KEY, useStore } from "../index.ts";
-import { JUDGE_CONNECTION_DEFAULT, JUDGE_KEY_SESSION, readJudgeConnection } from "./judgeSlice.ts";
+import {
+  JUDGE_CONNECTION_DEFAULT,
+  JUDGE_KEY_SESSION,
+  readJudgeConfigured,
+  readJudgeConnection,
+  readJudgeGarSource,
+  readJudgeTemplates,
+} from "./judgeSlice.ts";
 
 afterEach(() => useStore.getState().setJudgeApiKey("", false));
 
@@ -45,5 +52,40 @@ describe("judge slice", () => {
     });
     expect(read).not.toHaveProperty("apiKey");
     expect(readJudgeConnection(null)).toEqual(JUDGE_CONNECTION_DEFAULT);
+  });
+});
+
+describe("judge slice preferences", () => {
+  it("persists the connection only once set, so the page's policy allows no judge before", () => {
+    expect(readJudgeConfigured({ presets: [] })).toBe(false);
+    expect(readJudgeConfigured({ judgeConnection: { baseURL: "http://127.0.0.1:1/v1" } })).toBe(
+      true,
+    );
+    useStore.getState().setJudgeConnection({ model: "m2" });
+    expect(useStore.getState().judgeConfigured).toBe(true);
+    const stored = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as {
+      state: Record<string, unknown>;
+    };
+    expect(stored.state).toHaveProperty("judgeConnection");
+  });
+
+  it("keeps edited templates and the GAR ranking source; reads storage field by field", () => {
+    const s = useStore.getState();
+    s.setJudgeTemplate("gar", { name: "mine", system: "S", user: "{{attempts}}" });
+    s.setJudgeGarSource("human-only");
+    const stored = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { state: unknown };
+    expect(readJudgeTemplates(stored.state)).toEqual({
+      gar: { name: "mine", system: "S", user: "{{attempts}}" },
+    });
+    expect(readJudgeGarSource(stored.state)).toBe("human-only");
+    s.setJudgeTemplate("gar", null);
+    s.setJudgeGarSource("human-then-judge");
+    expect(useStore.getState().judgeTemplates).toEqual({});
+    expect(
+      readJudgeTemplates({
+        judgeTemplates: { gar: { name: "", system: "", user: "" }, nope: {}, rubric: "x" },
+      }),
+    ).toEqual({});
+    expect(readJudgeGarSource({ judgeGarSource: "judge-always" })).toBe("human-then-judge");
   });
 });

@@ -5,6 +5,13 @@
  * runs prompts with the current settings and key, loading the `openai` client on first use.
  */
 import type { StateCreator } from "zustand";
+import {
+  GAR_RANKING_SOURCES,
+  JUDGE_MODES,
+  type GarRankingSource,
+  type JudgeMode,
+  type PromptTemplate,
+} from "../../core/index.ts";
 import type { JudgeRunOptions, JudgeRunResult, JudgeTask } from "../../io/judge/judgeClient.ts";
 import { judgeSettingsFromPreset, type JudgeSettings } from "../../io/judge/judgeSettings.ts";
 import type { Store } from "../index.ts";
@@ -25,8 +32,20 @@ function judgeSettingsPublicOf(settings: JudgeSettings): JudgeConnection {
   return rest as JudgeConnection;
 }
 
+/** The user's edited prompt templates by mode (absent: the mode's default template). */
+export type JudgeTemplates = Readonly<Partial<Record<JudgeMode, PromptTemplate>>>;
+
 export interface JudgeSlice {
   readonly judgeConnection: JudgeConnection;
+  /**
+   * The user has set the connection (any `setJudgeConnection`): only then is it persisted, and only
+   * then does the page's Content-Security-Policy allow its origin (public/judge-csp.js).
+   */
+  readonly judgeConfigured: boolean;
+  /** Edited prompt templates, persisted; a template's version is its name plus a hash of its text. */
+  readonly judgeTemplates: JudgeTemplates;
+  /** Whether a group no person ranked takes GAR from the latest judge run (persisted). */
+  readonly judgeGarSource: GarRankingSource;
   /** In memory only (see the module comment). "" for none. */
   readonly judgeApiKey: string;
   /** The user opted in to keep the key in sessionStorage for this tab. */
@@ -34,6 +53,9 @@ export interface JudgeSlice {
   readonly setJudgeConnection: (patch: Partial<JudgeConnection>) => void;
   /** Set the key; `remember` writes it to sessionStorage, false removes it from there. */
   readonly setJudgeApiKey: (key: string, remember: boolean) => void;
+  /** Keep an edited template for a mode; null goes back to the default. */
+  readonly setJudgeTemplate: (mode: JudgeMode, template: PromptTemplate | null) => void;
+  readonly setJudgeGarSource: (source: GarRankingSource) => void;
   /** Run judge tasks with the current settings and key (the client loads on first use). */
   readonly judgeRequest: <T>(
     tasks: readonly JudgeTask<T>[],
@@ -53,10 +75,21 @@ export const createJudgeSlice: StateCreator<Store, [], [], JudgeSlice> = (set, g
   const remembered = session()?.getItem(JUDGE_KEY_SESSION) ?? null;
   return {
     judgeConnection: JUDGE_CONNECTION_DEFAULT,
+    judgeConfigured: false,
+    judgeTemplates: {},
+    judgeGarSource: "human-then-judge",
     judgeApiKey: remembered ?? "",
     judgeRememberKey: remembered !== null,
     setJudgeConnection: (patch) =>
-      set((s) => ({ judgeConnection: { ...s.judgeConnection, ...patch } })),
+      set((s) => ({ judgeConnection: { ...s.judgeConnection, ...patch }, judgeConfigured: true })),
+    setJudgeTemplate: (mode, template) =>
+      set((s) => {
+        const next: Partial<Record<JudgeMode, PromptTemplate>> = { ...s.judgeTemplates };
+        if (template === null) delete next[mode];
+        else next[mode] = template;
+        return { judgeTemplates: next };
+      }),
+    setJudgeGarSource: (judgeGarSource) => set({ judgeGarSource }),
     setJudgeApiKey: (key, remember) => {
       const store = session();
       if (remember && key !== "") store?.setItem(JUDGE_KEY_SESSION, key);
@@ -117,4 +150,33 @@ export function readJudgeConnection(persisted: unknown): JudgeConnection {
     backoffMaxMs: num("backoffMaxMs", (x) => x >= 0),
     prices,
   };
+}
+
+/** Whether storage holds a connection the user set (it is persisted only then). */
+export function readJudgeConfigured(persisted: unknown): boolean {
+  return isRecord(persisted) && isRecord(persisted.judgeConnection);
+}
+
+/** Stored templates, each kept only when it is a template of a known mode (storage is untrusted). */
+export function readJudgeTemplates(persisted: unknown): JudgeTemplates {
+  const raw =
+    isRecord(persisted) && isRecord(persisted.judgeTemplates) ? persisted.judgeTemplates : {};
+  const out: Partial<Record<JudgeMode, PromptTemplate>> = {};
+  for (const mode of JUDGE_MODES) {
+    const t = raw[mode];
+    if (
+      isRecord(t) &&
+      typeof t.name === "string" &&
+      t.name.trim() !== "" &&
+      typeof t.system === "string" &&
+      typeof t.user === "string"
+    )
+      out[mode] = { name: t.name, system: t.system, user: t.user };
+  }
+  return out;
+}
+
+export function readJudgeGarSource(persisted: unknown): GarRankingSource {
+  const raw = isRecord(persisted) ? persisted.judgeGarSource : undefined;
+  return GAR_RANKING_SOURCES.find((s) => s === raw) ?? "human-then-judge";
 }

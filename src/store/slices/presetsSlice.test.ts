@@ -34,14 +34,16 @@ describe("presets slice", () => {
     expect(useStore.getState().presets).toEqual([]);
   });
 
-  it("persists the presets, the settings and the judge connection, never the dataset", () => {
+  it("persists the presets, the settings and the judge's preferences, never the dataset", () => {
     useStore.getState().savePreset("qa", mapping);
     const stored: unknown = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? "null");
+    // The judge connection is persisted only once the user set it (judgeSlice.test.ts).
     expect(stored).toEqual({
       state: {
         presets: [{ name: "qa", mapping }],
         settings: ANALYSIS_DEFAULTS,
-        judgeConnection: useStore.getState().judgeConnection,
+        judgeTemplates: {},
+        judgeGarSource: "human-then-judge",
       },
       version: 1,
     });

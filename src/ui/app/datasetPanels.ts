@@ -23,6 +23,13 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
   },
   {
+    id: "judge",
+    label: "LLM judge",
+    loading: "Loading the judge…",
+    // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
+    Component: lazy(() => import("../features/judge/JudgePanel.tsx")),
+  },
+  {
     id: "rubrics",
     label: "Rubrics",
     loading: "Loading rubrics…",
@@ -33,6 +40,14 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     label: "Calibration",
     loading: "Loading calibration…",
     Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
+  },
+  {
+    id: "verifiers",
+    label: "Verifiers",
+    loading: "Loading the verifiers…",
+    // The verifiers (and their JSON-schema validator) load with the panel, or at start when a
+    // saved spec exists (store/verifiers/verifierBoot.ts).
+    Component: lazy(() => import("../features/verifiers/VerifiersPanel.tsx")),
   },
   {
     id: "exports",

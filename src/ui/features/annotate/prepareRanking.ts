@@ -81,7 +81,8 @@ export function prepareRanking(
       factor: s.factor === null ? "" : fixed3(s.factor),
       garAdvantage: s.garAdvantage === null ? "" : fixed3(s.garAdvantage),
       garAdvantagePlain: plainNumber(s.garAdvantage),
-      hack: s.hack,
+      // A judge's hack flags are not the human's marks.
+      hack: s.hack && analysis.garSource === "human",
       label: s.humanLabel,
       problem: s.passed ? "" : "fails: ignored in the ranking",
     };
@@ -99,13 +100,15 @@ export function prepareRanking(
         : "none";
   const passes = analysis.passes;
   const statusText =
-    status === "applied"
-      ? "GAR values come from this ranking (human)."
-      : status === "incomplete"
-        ? `${unranked.length} of ${passes} passes still to rank: no GAR values until every pass is ranked.`
-        : passes === 0
-          ? "No rollout passes: nothing to rank."
-          : `Rank the ${passes} passes, best first.`;
+    analysis.garSource !== null && analysis.garSource !== "human"
+      ? `GAR values come from the ${analysis.garSource === "judge" ? "LLM judge's" : "heuristic grader's"} ranking (its latest run) until you rank the passes.`
+      : status === "applied"
+        ? "GAR values come from this ranking (human)."
+        : status === "incomplete"
+          ? `${unranked.length} of ${passes} passes still to rank: no GAR values until every pass is ranked.`
+          : passes === 0
+            ? "No rollout passes: nothing to rank."
+            : `Rank the ${passes} passes, best first.`;
   return {
     tiers,
     unranked,

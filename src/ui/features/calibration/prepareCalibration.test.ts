@@ -3,6 +3,7 @@ import {
   CALIBRATION_STATE_EMPTY,
   calibrationFormulas,
   calibrationHumanSource,
+  calibrationSourceFromRollouts,
   calibrationReport,
   calibrationUnseal,
   GROUP_ANNOTATION_EMPTY,
@@ -74,6 +75,25 @@ describe("sources", () => {
     expect(pickSource(choices, "run:gone").value).toBe("run:gar-a");
     expect(pickSource(choices, "run:cluster-b").value).toBe("run:cluster-b");
     expect(pickSource(prepareSources([], 0.5), null).value).toBe("reward");
+  });
+
+  it("lists the applied verifiers after the reward; the reward stays the default without runs", () => {
+    const verifier = calibrationSourceFromRollouts({
+      id: "verifier:format",
+      label: "verifier format",
+      kind: "verifier",
+      promptVersion: "v1",
+      verdict: () => "pass",
+    });
+    const choices = prepareSources(runs, 0.5, [verifier]);
+    expect(choices.map((c) => c.value)).toEqual([
+      "run:cluster-b",
+      "run:gar-a",
+      "reward",
+      "verifier:format",
+    ]);
+    expect(pickSource(prepareSources([], 0.5, [verifier]), null).value).toBe("reward");
+    expect(pickSource(choices, "verifier:format").source).toBe(verifier);
   });
 
   it("the pass threshold in force reaches the judge's verdicts", () => {

@@ -27,7 +27,7 @@ import {
 } from "../../../core/index.ts";
 import { fixed3, plainNumber } from "../../components/numbers.ts";
 
-/** A source in the picker: `value` is the select's value (`run:<id>` or `reward`). */
+/** A source in the picker: `value` is the select's value (`run:<id>`, `reward` or `verifier:<name>`). */
 export interface SourceChoice {
   readonly value: string;
   readonly source: CalibrationSource;
@@ -38,10 +38,15 @@ export interface SourceChoice {
 export const REWARD_CHOICE = "reward";
 
 /**
- * Every judge run, newest first, then the reward itself. The judge runs' verdicts use the pass
- * threshold in force (a failing rollout stays a fail whatever the judge said).
+ * Every judge run, newest first, then the reward itself, then the applied verifiers (issue 7:
+ * each verifier is one more judge). The judge runs' verdicts use the pass threshold in force (a
+ * failing rollout stays a fail whatever the judge said).
  */
-export function prepareSources(runs: readonly JudgeRun[], passThreshold: number): SourceChoice[] {
+export function prepareSources(
+  runs: readonly JudgeRun[],
+  passThreshold: number,
+  verifiers: readonly CalibrationSource[] = [],
+): SourceChoice[] {
   const options = { ...JUDGE_VERDICT_DEFAULTS, passThreshold };
   const choices: SourceChoice[] = [...runs].reverse().map((run) => ({
     value: `run:${run.info.id}`,
@@ -53,6 +58,7 @@ export function prepareSources(runs: readonly JudgeRun[], passThreshold: number)
     source: calibrationRewardSource(passThreshold),
     hasVerdicts: true,
   });
+  for (const source of verifiers) choices.push({ value: source.id, source, hasVerdicts: true });
   return choices;
 }
 

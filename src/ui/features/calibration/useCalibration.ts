@@ -24,6 +24,10 @@ import {
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import {
+  useVerifierVerdicts,
+  verifierCalibrationSources,
+} from "../../../store/verifiers/verifierVerdicts.ts";
+import {
   pickSource,
   prepareGroupInputs,
   prepareSources,
@@ -68,7 +72,12 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
     [summaries, parsed, rewardWeights],
   );
   const human = useMemo(() => calibrationHumanSource({ annotator, groups }), [annotator, groups]);
-  const choices = useMemo(() => prepareSources(runs, passThreshold), [runs, passThreshold]);
+  const verifierSets = useVerifierVerdicts((s) => s.sets);
+  const verifiers = useMemo(() => verifierCalibrationSources(verifierSets), [verifierSets]);
+  const choices = useMemo(
+    () => prepareSources(runs, passThreshold, verifiers),
+    [runs, passThreshold, verifiers],
+  );
   const choice = pickSource(choices, chosen);
   const report = useMemo(
     () =>

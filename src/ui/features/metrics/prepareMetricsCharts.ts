@@ -46,6 +46,8 @@ export function garNote(analysis: GroupAnalysis): string | null {
     return "After hack zeroing the group is all-pass or all-fail: nothing is redistributed, GAR equals the effective rewards.";
   if (gar.outcome.status === "fallback")
     return `GAR fell back to the original rewards${gar.outcome.error === null ? "" : `: ${gar.outcome.error}`}.`;
+  if (analysis.garSource === "judge" || analysis.garSource === "heuristic")
+    return `No person ranked this group: GAR comes from the ${analysis.garSource === "judge" ? "LLM judge's" : "heuristic grader's"} latest ranking (source: ${analysis.garSource}).`;
   return null;
 }
 

@@ -8,13 +8,16 @@
  * ranking benchmark, bench/interaction.ts).
  */
 import { memo, type ReactNode } from "react";
-import type { MetricFormulas } from "../../../core/index.ts";
+import type { GarSource, MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
 import { sameComponents, type RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
 
-/** Where a column of numbers comes from: the reward, or the human ranking (annotation issue). */
-function Source({ of }: { of: "reward" | "human" }) {
+/**
+ * Where a column of numbers comes from: the reward, the human ranking (annotation issue), or a
+ * judge run's ranking (LLM judge or the offline heuristic) where no person ranked.
+ */
+function Source({ of }: { of: "reward" | GarSource }) {
   return (
     <span className={styles.source} data-testid={`metric-source.${of}`} title={`Source: ${of}`}>
       {of}
@@ -37,6 +40,7 @@ const TitleRow = memo(function TitleRow({
   passed,
   hack,
   humanLabel,
+  hackTitle,
   passedHint,
   pinned,
   canPin,
@@ -46,6 +50,8 @@ const TitleRow = memo(function TitleRow({
   passed: boolean;
   hack: boolean;
   humanLabel: string | null;
+  /** The hack flag's tooltip: who marked it. */
+  hackTitle: string;
   passedHint: string;
   pinned: boolean;
   canPin: boolean;
@@ -60,7 +66,7 @@ const TitleRow = memo(function TitleRow({
         {passed ? "pass" : "fail"}
       </span>
       {hack ? (
-        <span className={styles.hack} title="Marked as a hack">
+        <span className={styles.hack} title={hackTitle}>
           hack
         </span>
       ) : null}
@@ -171,10 +177,12 @@ const RewardTable = memo(function RewardTable({
 const AdvantageHead = memo(function AdvantageHead({
   hints,
   hasGar,
+  garSource,
   hasTrainer,
 }: {
   hints: MetricFormulas;
   hasGar: boolean;
+  garSource: GarSource | null;
   hasTrainer: boolean;
 }) {
   return (
@@ -188,7 +196,7 @@ const AdvantageHead = memo(function AdvantageHead({
           aria-label="GAR advantage"
           title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
         >
-          GAR adv. {hasGar ? <Source of="human" /> : null}
+          GAR adv. {hasGar ? <Source of={garSource ?? "human"} /> : null}
         </th>
         {hasTrainer ? (
           <th scope="col" aria-label="Trainer's advantage" title="The advantage the trainer logged">
@@ -207,6 +215,7 @@ const AdvantageTable = memo(function AdvantageTable({
   trainerAdvantage,
   hints,
   hasGar,
+  garSource,
   hasTrainer,
 }: {
   advantage: string;
@@ -215,11 +224,12 @@ const AdvantageTable = memo(function AdvantageTable({
   trainerAdvantage: string | null;
   hints: MetricFormulas;
   hasGar: boolean;
+  garSource: GarSource | null;
   hasTrainer: boolean;
 }) {
   return (
     <table className={styles.stats}>
-      <AdvantageHead hints={hints} hasGar={hasGar} hasTrainer={hasTrainer} />
+      <AdvantageHead hints={hints} hasGar={hasGar} garSource={garSource} hasTrainer={hasTrainer} />
       <tbody>
         <tr>
           <td>
@@ -271,6 +281,7 @@ export default function ColumnHeader({
   clustersPending,
   hasTrainer,
   hasGar,
+  garSource,
   pinned,
   canPin,
   onTogglePin,
@@ -281,6 +292,8 @@ export default function ColumnHeader({
   clustersPending: boolean;
   hasTrainer: boolean;
   hasGar: boolean;
+  /** Who ranked the passes GAR used (shown beside the GAR numbers). */
+  garSource: GarSource | null;
   pinned: boolean;
   canPin: boolean;
   onTogglePin: (id: string) => void;
@@ -294,6 +307,11 @@ export default function ColumnHeader({
         passed={c.passed}
         hack={c.hack}
         humanLabel={c.humanLabel}
+        hackTitle={
+          garSource === null || garSource === "human"
+            ? "Marked as a hack"
+            : `Flagged as a hack by the ${garSource}`
+        }
         passedHint={hints.passed}
         pinned={pinned}
         canPin={canPin}
@@ -320,6 +338,7 @@ export default function ColumnHeader({
         trainerAdvantage={c.trainerAdvantage}
         hints={hints}
         hasGar={hasGar}
+        garSource={garSource}
         hasTrainer={hasTrainer}
       />
       <Components components={c.components} hint={hints.reward} />

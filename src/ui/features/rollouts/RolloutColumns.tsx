@@ -22,6 +22,7 @@ import {
   analyzeGroup,
   grpoAdvantages,
   metricFormulas,
+  type GarSource,
   type GroupAnalysis,
   type MetricFormulas,
   type Rollout,
@@ -107,6 +108,7 @@ const Column = memo(
     clustersPending,
     hasTrainer,
     hasGar,
+    garSource,
     canPin,
     onTogglePin,
     renderTools,
@@ -120,6 +122,8 @@ const Column = memo(
     clustersPending: boolean;
     hasTrainer: boolean;
     hasGar: boolean;
+    /** Who ranked the passes GAR used (shown beside the GAR numbers). */
+    garSource: GarSource | null;
     canPin: boolean;
     onTogglePin: (id: string) => void;
     renderTools?: RenderColumnTools;
@@ -139,6 +143,7 @@ const Column = memo(
           clustersPending={clustersPending}
           hasTrainer={hasTrainer}
           hasGar={hasGar}
+          garSource={garSource}
           pinned={slot !== undefined}
           canPin={canPin}
           onTogglePin={onTogglePin}
@@ -290,6 +295,7 @@ function Columns({
             clustersPending={clustersPending}
             hasTrainer={view.hasTrainer}
             hasGar={view.hasGar}
+            garSource={view.garSource}
             canPin={pinned.length < MAX_PINNED}
             onTogglePin={onTogglePin}
             renderTools={renderColumnTools}

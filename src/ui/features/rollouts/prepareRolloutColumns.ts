@@ -3,7 +3,12 @@
  * stable test ids, and what is shown beside them), the layout (visible columns, pins), and the
  * scroll synchronisation rule. Pure; RolloutColumns.tsx renders it.
  */
-import type { AnalysisSettings, GroupAnalysis, RolloutGroup } from "../../../core/index.ts";
+import type {
+  AnalysisSettings,
+  GarSource,
+  GroupAnalysis,
+  RolloutGroup,
+} from "../../../core/index.ts";
 import { fixed3, plainNumber } from "../../components/numbers.ts";
 
 export interface RewardComponentView {
@@ -45,6 +50,8 @@ export interface RolloutColumnsView {
   readonly hasTrainer: boolean;
   /** Whether the group's annotation gives GAR values (a ranking that resolves). */
   readonly hasGar: boolean;
+  /** Who ranked for GAR: the human, or a judge run where no person ranked; null without GAR. */
+  readonly garSource: GarSource | null;
 }
 
 export function prepareRolloutColumns(
@@ -85,6 +92,7 @@ export function prepareRolloutColumns(
     columns,
     hasTrainer: columns.some((c) => c.trainerAdvantage !== null),
     hasGar: analysis.gar.kind === "applied",
+    garSource: analysis.garSource,
   };
 }
 

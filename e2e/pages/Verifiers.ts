@@ -1,0 +1,95 @@
+/**
+ * Page object for the Verifiers panel (src/ui/features/verifiers): add and configure verifiers,
+ * apply the spec, read the run's status and counts, export the spec, and the drop-a-component
+ * table. Reads wait for their element first (playwright-core has no auto-waiting `expect`).
+ */
+import type { Locator, Page } from "playwright-core";
+
+export interface TallyRow {
+  name: string;
+  pass: number;
+  fail: number;
+}
+
+export class Verifiers {
+  readonly page: Page;
+  readonly toggle: Locator;
+  readonly panel: Locator;
+  readonly status: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.toggle = page.getByTestId("panel.toggle.verifiers");
+    this.panel = page.getByTestId("panel.verifiers");
+    this.status = page.getByTestId("verifiers.status");
+  }
+
+  /** Opens the panel (it loads on first open). */
+  async open(): Promise<void> {
+    await this.toggle.click();
+    await this.page.getByTestId("verifiers").waitFor();
+  }
+
+  item(kind: string): Locator {
+    return this.page.locator(`[data-testid="verifiers.item"][data-kind="${kind}"]`).last();
+  }
+
+  /** Adds a format gate with the given pattern and flags. */
+  async addFormatGate(pattern: string, flags: string): Promise<void> {
+    await this.page.getByTestId("verifiers.add.format").click();
+    const item = this.item("format");
+    await item.getByTestId("verifiers.pattern").fill(pattern);
+    await item.getByTestId("verifiers.flags").fill(flags);
+  }
+
+  /** Adds an exact match against a metadata field, the answer taken by `pattern`'s first group. */
+  async addExactMatch(field: string, pattern: string): Promise<void> {
+    await this.page.getByTestId("verifiers.add.exact-match").click();
+    const item = this.item("exact-match");
+    await item.getByTestId("verifiers.field").fill(field);
+    await item.getByTestId("verifiers.pattern").fill(pattern);
+  }
+
+  /** Applies the draft and waits until the run is done. */
+  async apply(): Promise<void> {
+    await this.page.getByTestId("verifiers.apply").click();
+    await this.page.locator('[data-testid="verifiers.status"][data-status="done"]').waitFor();
+  }
+
+  async tally(): Promise<TallyRow[]> {
+    await this.page.getByTestId("verifiers.tally").waitFor();
+    return this.page.getByTestId("verifiers.tally.row").evaluateAll((rows) =>
+      rows.map((r) => ({
+        name: r.getAttribute("data-name") ?? "",
+        pass: Number(r.querySelector('[data-testid="verifiers.tally.pass"]')?.textContent),
+        fail: Number(r.querySelector('[data-testid="verifiers.tally.fail"]')?.textContent),
+      })),
+    );
+  }
+
+  /** Downloads the applied spec to `path`. */
+  async exportSpec(path: string): Promise<void> {
+    const download = this.page.waitForEvent("download");
+    await this.page.getByTestId("verifiers.export").click();
+    await (await download).saveAs(path);
+  }
+
+  /** The drop table's parts and, per rollout, [advantage, change without each part]. */
+  async dropTable(): Promise<{ parts: string[]; rows: [string, string, string[]][] }> {
+    const rows = this.page.getByTestId("verifiers.drop.row");
+    await rows.first().waitFor();
+    return {
+      parts: await rows
+        .first()
+        .locator("td[data-part]")
+        .evaluateAll((tds) => tds.map((td) => td.getAttribute("data-part") ?? "")),
+      rows: await rows.evaluateAll((trs) =>
+        trs.map((tr): [string, string, string[]] => [
+          tr.getAttribute("data-rollout-id") ?? "",
+          tr.querySelector('[data-testid="verifiers.drop.advantage"]')?.textContent ?? "",
+          [...tr.querySelectorAll("td[data-part]")].map((td) => td.textContent ?? ""),
+        ]),
+      ),
+    };
+  }
+}

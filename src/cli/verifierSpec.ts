@@ -1,0 +1,121 @@
+/**
+ * `analyze --verifiers SPEC.json`: read the reward spec, run it over the loaded rollouts with the
+ * same core code as the studio's worker (core `verifierApply`), and report what each verifier did.
+ */
+import { resolve } from "node:path";
+import {
+  rewardComponentNames,
+  verifierApply,
+  verifierLayout,
+  verifierSpecProblems,
+  verifierTally,
+  type VerifierRun,
+  type VerifierSpec,
+} from "../core/index.ts";
+import { formatIssue, LoadError, verifierSpecParse } from "../io/index.ts";
+import type { analysisJson } from "./json.ts";
+import type { CliIo } from "./io.ts";
+import type { CliLoad } from "./loadForCli.ts";
+import { readBytes } from "./readBytes.ts";
+
+/** A load with the verifiers' components added, and what they said about each rollout. */
+export interface VerifiedLoad {
+  readonly loaded: CliLoad;
+  readonly spec: VerifierSpec;
+  readonly run: VerifierRun;
+  /** Rollout ids in run order (group order, then rollout order). */
+  readonly ids: readonly string[];
+}
+
+/**
+ * The spec in a file; every problem is printed as `file: field: message`.
+ *
+ * @throws LoadError when the file is missing or invalid
+ */
+export function readVerifierSpec(path: string, io: CliIo): VerifierSpec {
+  const text = new TextDecoder().decode(readBytes(resolve(io.cwd, path), "reward spec"));
+  const parsed = verifierSpecParse(path, text);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) io.stderr(`${formatIssue(issue)}\n`);
+    throw new LoadError(path, "the reward spec is invalid");
+  }
+  return parsed.value;
+}
+
+/**
+ * Apply the spec to the loaded groups.
+ *
+ * @throws LoadError when the spec does not fit the data (a verifier named like one of the file's
+ *   components, a length penalty wrapping a component the file does not have)
+ */
+export function applyVerifierSpec(
+  loaded: CliLoad,
+  spec: VerifierSpec,
+  specFile: string,
+  io: CliIo,
+): VerifiedLoad {
+  const problems = verifierSpecProblems(spec, rewardComponentNames(loaded.groups));
+  if (problems.length > 0) {
+    for (const p of problems)
+      io.stderr(
+        `${formatIssue({ file: specFile, line: 0, field: `verifiers[${p.index}].${p.field}`, message: p.message })}\n`,
+      );
+    throw new LoadError(specFile, `the reward spec does not fit ${loaded.file}`);
+  }
+  const applied = verifierApply(loaded.groups, spec);
+  if (!applied.ok) throw new LoadError(specFile, applied.problems.join("; "));
+  return {
+    loaded: { ...loaded, groups: applied.groups },
+    spec,
+    run: applied.run,
+    ids: loaded.groups.flatMap((g) => g.rollouts.map((r) => r.id)),
+  };
+}
+
+/** The readable lines: one per verifier, with its counts and why it did not apply where it did not. */
+export function verifierSummary(verified: VerifiedLoad): string {
+  const emitted = new Set(verifierLayout(verified.spec).emitted);
+  const lines = [
+    "",
+    `verifiers (${verified.spec.loggedReward === "keep" ? "added to the logged reward" : "the logged reward dropped"}):`,
+  ];
+  for (const t of verifierTally(verified.run)) {
+    const role = emitted.has(t.name) ? "component" : "input of a length penalty";
+    lines.push(
+      `  ${t.name} (${role}): ${t.pass} pass, ${t.fail} fail` +
+        (t.notApplicable > 0 ? `, ${t.notApplicable} not applicable (e.g. ${t.firstNote})` : ""),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+type AnalysisJson = ReturnType<typeof analysisJson>;
+
+/**
+ * The --json document with the verifiers: a top-level `verifiers` (the spec's components and each
+ * verifier's counts) and, on each rollout, `verifiers: { name: { value, pass, note? } }`.
+ */
+export function verifierJson(json: AnalysisJson, verified: VerifiedLoad) {
+  const rows = new Map(verified.ids.map((id, i) => [id, verified.run.outcomes[i] ?? []]));
+  const names = verified.run.names;
+  return {
+    ...json,
+    verifiers: {
+      components: verifierLayout(verified.spec).emitted,
+      loggedReward: verified.spec.loggedReward,
+      tally: verifierTally(verified.run).map(({ firstNote: _, ...t }) => t),
+    },
+    groups: json.groups.map((g) => ({
+      ...g,
+      rollouts: g.rollouts.map((r) => ({
+        ...r,
+        verifiers: Object.fromEntries(
+          (rows.get(r.id) ?? []).map((o, k) => [
+            names[k]!,
+            { value: o.value, pass: o.pass, ...(o.note === "" ? {} : { note: o.note }) },
+          ]),
+        ),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Verifier outcomes into the data: each emitted verifier becomes a reward component of every
+ * rollout, and the rollout's reward becomes the total the trainer would see, so everything after
+ * this (the total under any weights, GRPO and GDPO advantages, GAR, the charts) treats the new
+ * components exactly like components loaded from the file. Shared by the studio (on the worker's
+ * outcomes) and the CLI (`analyze --verifiers`), so both show the same numbers.
+ */
+import { rewardComponentNames, rolloutReward } from "../analysis/analyze.ts";
+import type { Rollout, RolloutGroup } from "../types.ts";
+import {
+  verifierFieldsRead,
+  verifierInput,
+  verifierScore,
+  type VerifierOutcome,
+  type VerifierRun,
+} from "./run.ts";
+import {
+  verifierEmitted,
+  verifierProblemText,
+  verifierSpecProblems,
+  type VerifierSpec,
+} from "./spec.ts";
+
+/** What augmenting needs to know about a spec, computed once. */
+export interface VerifierLayout {
+  /** Emitted component names, in spec order. */
+  readonly emitted: readonly string[];
+  /** File components that an enabled length penalty replaces. */
+  readonly replaced: readonly string[];
+  readonly loggedReward: VerifierSpec["loggedReward"];
+}
+
+export function verifierLayout(spec: VerifierSpec): VerifierLayout {
+  const names = new Set(spec.verifiers.map((v) => v.name));
+  return {
+    emitted: verifierEmitted(spec).map((v) => v.name),
+    replaced: spec.verifiers.flatMap((v) =>
+      v.enabled && v.kind === "length-penalty" && !names.has(v.wraps) ? [v.wraps] : [],
+    ),
+    loggedReward: spec.loggedReward,
+  };
+}
+
+/**
+ * A rollout with the verifiers' components and the total they give.
+ *
+ * - loggedReward "keep": the components are the file's (less those a length penalty replaces) plus
+ *   the verifiers'; the reward is the logged one (or, without one, the sum of the file's
+ *   components), less the replaced components' values, plus the verifiers' values. So with reward
+ *   weights off the total is what was logged plus the re-score, and with weights on every
+ *   component, old and new, is weighted alike.
+ * - "drop": the verifiers' components alone, and their sum.
+ *
+ * Components that do not apply (null) are skipped in the sum, as TRL's nansum does; a rollout with
+ * nothing usable has no reward (null), as before.
+ *
+ * @param names the run's verifier names (VerifierRun.names), `outcomes` in the same order
+ */
+export function verifierAugmentRollout(
+  rollout: Rollout,
+  layout: VerifierLayout,
+  names: readonly string[],
+  outcomes: readonly VerifierOutcome[],
+): Rollout {
+  const keep = layout.loggedReward === "keep";
+  const rewards: Record<string, number | null> = {};
+  let total = NaN;
+  if (keep) {
+    const replaced = new Set(layout.replaced);
+    for (const [k, v] of Object.entries(rollout.rewards)) if (!replaced.has(k)) rewards[k] = v;
+    total = rolloutReward(rollout, null);
+    for (const k of layout.replaced) {
+      const v = rollout.rewards[k];
+      if (typeof v === "number" && Number.isFinite(v) && !Number.isNaN(total)) total -= v;
+    }
+  }
+  for (const name of layout.emitted) {
+    const value = outcomes[names.indexOf(name)]?.value ?? null;
+    rewards[name] = value;
+    if (value !== null && Number.isFinite(value))
+      total = Number.isNaN(total) ? value : total + value;
+  }
+  return { ...rollout, rewards, reward: Number.isNaN(total) ? null : total };
+}
+
+/** The groups with their rollouts augmented; `outcomes` holds one row per rollout, in group order. */
+export function verifierAugmentGroups(
+  groups: readonly RolloutGroup[],
+  spec: VerifierSpec,
+  run: VerifierRun,
+): RolloutGroup[] {
+  const layout = verifierLayout(spec);
+  let row = 0;
+  return groups.map((g) => ({
+    ...g,
+    rollouts: g.rollouts.map((r) =>
+      verifierAugmentRollout(r, layout, run.names, run.outcomes[row++] ?? []),
+    ),
+  }));
+}
+
+export type VerifierApplied =
+  | {
+      readonly ok: true;
+      readonly groups: readonly RolloutGroup[];
+      /** One outcome row per rollout, in group order. */
+      readonly run: VerifierRun;
+    }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/**
+ * Run a spec over every rollout and augment them: what `analyze --verifiers` does, in one call.
+ * Refuses a spec with problems (verifierSpecProblems against the groups' components).
+ */
+export function verifierApply(
+  groups: readonly RolloutGroup[],
+  spec: VerifierSpec,
+): VerifierApplied {
+  const problems = verifierSpecProblems(spec, rewardComponentNames(groups));
+  if (problems.length > 0)
+    return { ok: false, problems: problems.map((p) => verifierProblemText(spec, p)) };
+  const paths = verifierFieldsRead(spec);
+  const inputs = groups.flatMap((g) => g.rollouts.map((r) => verifierInput(r, spec, paths)));
+  const run = verifierScore(spec, inputs);
+  return { ok: true, groups: verifierAugmentGroups(groups, spec, run), run };
+}

@@ -1,0 +1,248 @@
+/**
+ * Covers: the verifier sync. Applying a spec replaces the dataset's groups with scored ones (and
+ * the group summaries with their totals), giving the CLI's numbers; switching every verifier off,
+ * or a spec that does not fit the data, puts the file's rollouts back; a group parsed later is
+ * scored too; a stale run's result is dropped; cancel stops and restores.
+ */
+import { describe, expect, it } from "vitest";
+import { createStore } from "zustand/vanilla";
+import {
+  analyzeDataset,
+  type RolloutGroup,
+  verifierApply,
+  verifierScore,
+  VERIFIER_SPEC_EMPTY,
+  type VerifierRun,
+  type VerifierSpec,
+} from "../../core/index.ts";
+import { datasetFromLoad, loadText } from "../../io/index.ts";
+import type { LoadState } from "../slices/datasetSlice.ts";
+import {
+  startVerifierSync,
+  VERIFIER_RESULTS_EMPTY,
+  type VerifierResults,
+  type VerifierRunner,
+  type VerifierStatus,
+} from "./verifierSync.ts";
+
+const ROWS = [
+  {
+    group_id: "a",
+    completion: "<answer>4</answer>",
+    reward: 1,
+    rewards: { judge: 1 },
+    meta: { gold: "4" },
+  },
+  {
+    group_id: "a",
+    completion: "<answer>5</answer>",
+    reward: 1,
+    rewards: { judge: 1 },
+    meta: { gold: "4" },
+  },
+  { group_id: "a", completion: "4", reward: 0, rewards: { judge: 0 }, meta: { gold: "4" } },
+  {
+    group_id: "b",
+    completion: "<answer>x</answer>",
+    reward: 0,
+    rewards: { judge: 0 },
+    meta: { gold: "x" },
+  },
+  {
+    group_id: "b",
+    completion: "<answer>y</answer>",
+    reward: 0,
+    rewards: { judge: 0 },
+    meta: { gold: "x" },
+  },
+];
+const TEXT = ROWS.map((r) => `${JSON.stringify(r)}\n`).join("");
+
+const exact: VerifierSpec = {
+  ...VERIFIER_SPEC_EMPTY,
+  verifiers: [
+    {
+      kind: "exact-match",
+      name: "exact",
+      enabled: true,
+      weight: 2,
+      field: "gold",
+      pattern: null,
+      flags: "",
+      normalize: { trim: true, ignoreCase: false, collapseWhitespace: false, numeric: false },
+    },
+  ],
+};
+
+type Ready = Extract<LoadState, { status: "ready" }>;
+
+async function setup(
+  runner: VerifierRunner = (spec, inputs) => Promise.resolve(verifierScore(spec, inputs)),
+) {
+  const result = await loadText("rows.jsonl", TEXT);
+  const dataset = datasetFromLoad(result);
+  const file = new File([TEXT], "rows.jsonl");
+  const load: Ready = {
+    status: "ready",
+    file,
+    dataset,
+    groups: new Map(dataset.groups.map((g) => [g.id, g])),
+  };
+  const main = createStore<{ load: LoadState }>()(() => ({ load }));
+  const verifiers = createStore<{
+    spec: VerifierSpec;
+    status: VerifierStatus;
+    results: VerifierResults;
+  }>()(() => ({
+    spec: VERIFIER_SPEC_EMPTY,
+    status: { kind: "off" },
+    results: VERIFIER_RESULTS_EMPTY,
+  }));
+  const sync = startVerifierSync(main, verifiers, runner);
+  const ready = (): Ready => {
+    const l = main.getState().load;
+    if (l.status !== "ready") throw new Error("not ready");
+    return l;
+  };
+  return { raw: dataset.groups, main, verifiers, sync, ready };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const rewards = (groups: readonly RolloutGroup[]) =>
+  groups.map((g) => g.rollouts.map((r) => r.reward));
+
+describe("startVerifierSync", () => {
+  it("scores the dataset with the applied spec: components, totals, summaries, the CLI's numbers", async () => {
+    const { raw, verifiers, ready } = await setup();
+    expect(verifiers.getState().status).toEqual({ kind: "off" });
+    verifiers.setState({ spec: exact });
+    expect(verifiers.getState().status).toEqual({ kind: "running", rollouts: 5 });
+    await settle();
+    expect(verifiers.getState().status).toEqual({ kind: "done", rollouts: 5 });
+    const load = ready();
+    expect(load.groups.get("a")!.rollouts.map((r) => r.rewards)).toEqual([
+      { judge: 1, exact: 2 },
+      { judge: 1, exact: 0 },
+      { judge: 0, exact: 0 },
+    ]);
+    expect(rewards(load.dataset.groups)).toEqual([
+      [3, 1, 0],
+      [2, 0],
+    ]);
+    expect(load.dataset.summaries.map((s) => s.rewards)).toEqual([
+      [3, 1, 0],
+      [2, 0],
+    ]);
+    const applied = verifierApply(raw, exact);
+    if (!applied.ok) throw new Error("rejected");
+    expect(analyzeDataset(load.dataset.groups)).toEqual(analyzeDataset(applied.groups));
+    const results = verifiers.getState().results;
+    expect(results.names).toEqual(["exact"]);
+    expect(results.byRollout.get("a/1")).toEqual([
+      { value: 0, pass: false, note: '"5" is not "4"' },
+    ]);
+  });
+
+  it("puts the file's rollouts back when nothing is enabled, and re-scores from them on a new spec", async () => {
+    const { raw, verifiers, ready } = await setup();
+    verifiers.setState({ spec: exact });
+    await settle();
+    const off = { ...exact, verifiers: exact.verifiers.map((v) => ({ ...v, enabled: false })) };
+    verifiers.setState({ spec: off });
+    expect(ready().dataset.groups).toEqual(raw);
+    expect(ready().groups.get("a")).toBe(raw[0]);
+    expect(ready().dataset.summaries.map((s) => s.rewards)).toEqual([
+      [1, 1, 0],
+      [0, 0],
+    ]);
+    verifiers.setState({ spec: { ...exact, loggedReward: "drop" } });
+    await settle();
+    expect(rewards(ready().dataset.groups)).toEqual([
+      [2, 0, 0],
+      [2, 0],
+    ]);
+  });
+
+  it("a spec that does not fit the data is not applied, and says why", async () => {
+    const { raw, verifiers, ready } = await setup();
+    verifiers.setState({ spec: exact });
+    await settle();
+    verifiers.setState({
+      spec: { ...exact, verifiers: [{ ...exact.verifiers[0]!, name: "judge" }] },
+    });
+    expect(verifiers.getState().status).toEqual({
+      kind: "invalid",
+      problems: ['verifier 1 ("judge"): the file already has a reward component of that name'],
+    });
+    expect(ready().dataset.groups).toEqual(raw);
+  });
+
+  it("scores a group parsed later, and only that one", async () => {
+    const calls: number[] = [];
+    const { main, verifiers, ready } = await setup((spec, inputs) => {
+      calls.push(inputs.length);
+      return Promise.resolve(verifierScore(spec, inputs));
+    });
+    // As an indexed file: only group a is parsed at first.
+    const start = ready();
+    const onlyA = new Map([["a", start.groups.get("a")!]]);
+    main.setState({ load: { ...start, groups: onlyA } });
+    verifiers.setState({ spec: exact });
+    await settle();
+    expect(calls).toEqual([3]);
+    const b = start.groups.get("b")!;
+    const now = ready();
+    main.setState({ load: { ...now, groups: new Map([...now.groups, ["b", b]]) } });
+    await settle();
+    expect(calls).toEqual([3, 2]);
+    expect(
+      ready()
+        .groups.get("b")!
+        .rollouts.map((r) => r.rewards.exact),
+    ).toEqual([2, 0]);
+    expect(
+      ready()
+        .groups.get("a")!
+        .rollouts.map((r) => r.rewards.exact),
+    ).toEqual([2, 0, 0]);
+    expect(verifiers.getState().status).toEqual({ kind: "done", rollouts: 5 });
+  });
+
+  it("drops a stale run's result and cancels it", async () => {
+    const pending: { resolve: (r: VerifierRun) => void; signal: AbortSignal; run: VerifierRun }[] =
+      [];
+    const { verifiers, ready, sync } = await setup((spec, inputs, signal) => {
+      const run = verifierScore(spec, inputs);
+      return new Promise((resolve) => pending.push({ resolve, signal, run }));
+    });
+    verifiers.setState({ spec: exact });
+    verifiers.setState({ spec: { ...exact, loggedReward: "drop" } });
+    expect(pending[0]!.signal.aborted).toBe(true);
+    pending[0]!.resolve(pending[0]!.run);
+    await settle();
+    expect(verifiers.getState().status.kind).toBe("running");
+    pending[1]!.resolve(pending[1]!.run);
+    await settle();
+    expect(rewards(ready().dataset.groups)).toEqual([
+      [2, 0, 0],
+      [2, 0],
+    ]);
+    // Cancel at the user's word: the run stops and the data goes back to the file's.
+    verifiers.setState({ spec: exact });
+    sync.cancel();
+    expect(pending[2]!.signal.aborted).toBe(true);
+    expect(verifiers.getState().status.kind).toBe("error");
+    expect(rewards(ready().dataset.groups)).toEqual([
+      [1, 1, 0],
+      [0, 0],
+    ]);
+  });
+
+  it("a failing run reports its error and leaves the data alone", async () => {
+    const { raw, verifiers, ready } = await setup(() => Promise.reject(new Error("worker died")));
+    verifiers.setState({ spec: exact });
+    await settle();
+    expect(verifiers.getState().status).toEqual({ kind: "error", message: "worker died" });
+    expect(ready().dataset.groups).toEqual(raw);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Keeps the loaded rollouts scored by the applied reward spec. Once per spec change, and once for
+ * every group parsed later (an indexed file parses groups on demand), the verifiers run in the
+ * worker over every parsed rollout, and the store's dataset is replaced by the same rollouts with
+ * the verifiers' components and the totals they give (core `verifierAugmentGroups`). So the group
+ * list, the columns, the advantages, GAR, the charts and calibration all read the new components
+ * exactly like components loaded from the file, with no change to any of them. The file's own
+ * rollouts are kept here (augmented group -> raw group), so a new spec, or none, starts from them.
+ *
+ * Owned by the verifiers feature (issue 7); started by ./verifierStore.ts.
+ */
+import {
+  rewardComponentNames,
+  rolloutReward,
+  type RolloutGroup,
+  verifierAugmentGroups,
+  verifierFieldsRead,
+  verifierInput,
+  verifierProblemText,
+  verifierSpecActive,
+  verifierSpecProblems,
+  type VerifierInput,
+  type VerifierOutcome,
+  type VerifierRun,
+  type VerifierSpec,
+} from "../../core/index.ts";
+import type { LoadState } from "../slices/datasetSlice.ts";
+
+/** What the sync reads from and writes to the main store. */
+export interface MainStoreApi {
+  getState(): { readonly load: LoadState };
+  setState(partial: { load: LoadState }): void;
+  subscribe(
+    listener: (state: { readonly load: LoadState }, previous: { readonly load: LoadState }) => void,
+  ): () => void;
+}
+
+export type VerifierStatus =
+  /** No spec in force (nothing enabled, the logged reward kept), or no dataset. */
+  | { readonly kind: "off" }
+  | { readonly kind: "running"; readonly rollouts: number }
+  | { readonly kind: "done"; readonly rollouts: number }
+  /** The spec does not fit the loaded data; the data is shown without it. */
+  | { readonly kind: "invalid"; readonly problems: readonly string[] }
+  | { readonly kind: "error"; readonly message: string };
+
+/** The outcomes of the spec in force, by rollout id (rows in `names` order). */
+export interface VerifierResults {
+  readonly names: readonly string[];
+  readonly byRollout: ReadonlyMap<string, readonly VerifierOutcome[]>;
+}
+
+export const VERIFIER_RESULTS_EMPTY: VerifierResults = { names: [], byRollout: new Map() };
+
+/** What the sync reads from and writes to the verifier store. */
+export interface VerifierStoreApi {
+  getState(): { readonly spec: VerifierSpec; readonly status: VerifierStatus };
+  setState(partial: {
+    status?: VerifierStatus;
+    results?: VerifierResults;
+    fileComponents?: readonly string[];
+  }): void;
+  subscribe(
+    listener: (
+      state: { readonly spec: VerifierSpec },
+      previous: { readonly spec: VerifierSpec },
+    ) => void,
+  ): () => void;
+}
+
+/** Runs the verifiers over inputs (the worker client, or core directly in tests). */
+export type VerifierRunner = (
+  spec: VerifierSpec,
+  inputs: readonly VerifierInput[],
+  signal: AbortSignal,
+) => Promise<VerifierRun>;
+
+/**
+ * The load with some groups replaced: in the id map, in the dataset's list, and in the group
+ * summaries' rewards (what the group list reads with reward weights off).
+ */
+export function loadWithGroups(
+  load: Extract<LoadState, { status: "ready" }>,
+  replacements: ReadonlyMap<string, RolloutGroup>,
+): Extract<LoadState, { status: "ready" }> {
+  const groups = new Map(load.groups);
+  for (const [id, g] of replacements) if (groups.has(id)) groups.set(id, g);
+  const dataset = load.dataset;
+  return {
+    ...load,
+    groups,
+    dataset: {
+      ...dataset,
+      groups: dataset.groups.map((g) => replacements.get(g.id) ?? g),
+      summaries: dataset.summaries.map((s) => {
+        const g = replacements.get(s.id);
+        return g === undefined
+          ? s
+          : { ...s, rewards: g.rollouts.map((r) => rolloutReward(r, null)) };
+      }),
+    },
+  };
+}
+
+function isAbort(e: unknown): boolean {
+  return e instanceof DOMException && e.name === "AbortError";
+}
+
+/**
+ * Start keeping the main store's dataset scored by the verifier store's spec.
+ *
+ * @returns `stop` unsubscribes and cancels a run in flight (the data stays as it is); `cancel`
+ *   stops the run in flight at the user's word and shows the file's rollouts without the spec
+ */
+export function startVerifierSync(
+  main: MainStoreApi,
+  verifiers: VerifierStoreApi,
+  run: VerifierRunner,
+): { readonly stop: () => void; readonly cancel: () => void } {
+  /** Augmented group -> the file's group and the spec it was scored with. */
+  const augmented = new WeakMap<
+    RolloutGroup,
+    { readonly raw: RolloutGroup; readonly key: string }
+  >();
+  const rawOf = (g: RolloutGroup): RolloutGroup => augmented.get(g)?.raw ?? g;
+  let generation = 0;
+  let controller: AbortController | null = null;
+  let written: LoadState | null = null;
+  let results = new Map<string, readonly VerifierOutcome[]>();
+  let resultsFor: { key: string; file: File } | null = null;
+  let names: readonly string[] = [];
+  let fileComponentsNow: readonly string[] = [];
+  /** The reward components of the file's own rollouts (not the verifiers'). */
+  const fileComponentsOf = (groups: readonly RolloutGroup[]): string[] =>
+    rewardComponentNames(groups.map(rawOf));
+
+  const write = (load: LoadState): void => {
+    written = load;
+    main.setState({ load });
+  };
+  const setStatus = (status: VerifierStatus): void => {
+    const now = verifiers.getState().status;
+    if (JSON.stringify(now) !== JSON.stringify(status)) verifiers.setState({ status });
+  };
+  /** Put the file's own groups back. */
+  const restore = (load: Extract<LoadState, { status: "ready" }>): void => {
+    const back = new Map<string, RolloutGroup>();
+    for (const g of load.groups.values()) if (augmented.has(g)) back.set(g.id, rawOf(g));
+    if (back.size > 0) write(loadWithGroups(load, back));
+  };
+
+  const refresh = (): void => {
+    const mine = ++generation;
+    controller?.abort();
+    controller = null;
+    const load = main.getState().load;
+    const spec = verifiers.getState().spec;
+    if (load.status !== "ready") {
+      setStatus({ kind: "off" });
+      return;
+    }
+    const fileComponents = fileComponentsOf([...load.groups.values()]);
+    if (JSON.stringify(fileComponents) !== JSON.stringify(fileComponentsNow)) {
+      fileComponentsNow = fileComponents;
+      verifiers.setState({ fileComponents });
+    }
+    const key = JSON.stringify(spec);
+    if (resultsFor?.key !== key || resultsFor.file !== load.file) {
+      results = new Map();
+      names = [];
+      resultsFor = { key, file: load.file };
+      verifiers.setState({ results: { names, byRollout: results } });
+    }
+    if (!verifierSpecActive(spec)) {
+      restore(load);
+      setStatus({ kind: "off" });
+      return;
+    }
+    const current = [...load.groups.values()];
+    const problems = verifierSpecProblems(spec, fileComponentsOf(current));
+    if (problems.length > 0) {
+      restore(load);
+      setStatus({ kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) });
+      return;
+    }
+    const todo = current.filter((g) => augmented.get(g)?.key !== key).map(rawOf);
+    if (todo.length === 0) {
+      setStatus({ kind: "done", rollouts: results.size });
+      return;
+    }
+    const paths = verifierFieldsRead(spec);
+    const inputs = todo.flatMap((g) => g.rollouts.map((r) => verifierInput(r, spec, paths)));
+    setStatus({ kind: "running", rollouts: inputs.length });
+    const abort = new AbortController();
+    controller = abort;
+    run(spec, inputs, abort.signal).then(
+      (result) => {
+        if (mine !== generation) return;
+        controller = null;
+        const now = main.getState().load;
+        if (now.status !== "ready" || now.file !== load.file) return;
+        const scored = verifierAugmentGroups(todo, spec, result);
+        const replacements = new Map<string, RolloutGroup>();
+        let row = 0;
+        scored.forEach((g, i) => {
+          const raw = todo[i]!;
+          for (const r of raw.rollouts) results.set(r.id, result.outcomes[row++] ?? []);
+          const there = now.groups.get(raw.id);
+          // Only where the group is still the one scored (not re-parsed meanwhile).
+          if (there !== undefined && rawOf(there) === raw) {
+            augmented.set(g, { raw, key });
+            replacements.set(g.id, g);
+          }
+        });
+        names = result.names;
+        verifiers.setState({ results: { names, byRollout: new Map(results) } });
+        write(loadWithGroups(now, replacements));
+        setStatus({ kind: "done", rollouts: results.size });
+      },
+      (e: unknown) => {
+        if (mine !== generation || isAbort(e)) return;
+        controller = null;
+        setStatus({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+  };
+
+  const unsubscribeMain = main.subscribe((state, previous) => {
+    if (state.load !== previous.load && state.load !== written) refresh();
+  });
+  const unsubscribeSpec = verifiers.subscribe((state, previous) => {
+    if (state.spec !== previous.spec) refresh();
+  });
+  refresh();
+  return {
+    stop: () => {
+      unsubscribeMain();
+      unsubscribeSpec();
+      generation++;
+      controller?.abort();
+    },
+    cancel: () => {
+      if (controller === null) return;
+      generation++;
+      controller.abort();
+      controller = null;
+      const load = main.getState().load;
+      if (load.status === "ready") restore(load);
+      setStatus({
+        kind: "error",
+        message: "stopped; the rollouts are shown without the verifiers",
+      });
+    },
+  };
+}

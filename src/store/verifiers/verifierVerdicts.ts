@@ -1,0 +1,77 @@
+/**
+ * The applied verifiers as calibration judges: each one's pass/fail verdict per rollout, published
+ * by the verifier store (./verifierStore.ts) whenever a run finishes. A module of its own and tiny,
+ * so the calibration panel can list the verifiers without loading them (nothing is published until
+ * a spec is applied, and then the verifier store is loaded already).
+ */
+import { create } from "zustand";
+import {
+  calibrationSourceFromRollouts,
+  verifierVersion,
+  type CalibrationSource,
+  type RolloutId,
+  type VerifierSpec,
+} from "../../core/index.ts";
+import type { VerifierResults } from "./verifierSync.ts";
+
+/** One verifier's verdicts. */
+export interface VerifierVerdictSet {
+  readonly name: string;
+  /** The kind, as the panel names it ("format gate", "exact match", ...). */
+  readonly kind: string;
+  /** core `verifierVersion`: changes when what decides its verdicts changes. */
+  readonly version: string;
+  /** A verdict per scored rollout; a rollout it does not apply to (no ground truth) is absent. */
+  readonly verdicts: ReadonlyMap<RolloutId, "pass" | "fail">;
+}
+
+export const useVerifierVerdicts = create<{ readonly sets: readonly VerifierVerdictSet[] }>(() => ({
+  sets: [],
+}));
+
+/** The prefix of a verifier source's id (`verifier:<name>`), so it never clashes with a run's. */
+export const VERIFIER_SOURCE_PREFIX = "verifier:";
+
+/** Each verifier as a calibration source of kind "verifier" (no ranking: its verdicts are binary). */
+export function verifierCalibrationSources(
+  sets: readonly VerifierVerdictSet[],
+): CalibrationSource[] {
+  return sets.map((set) =>
+    calibrationSourceFromRollouts({
+      id: `${VERIFIER_SOURCE_PREFIX}${set.name}`,
+      label: `verifier ${set.name} · ${set.kind} · ${set.version}`,
+      kind: "verifier",
+      promptVersion: set.version,
+      verdict: (rollout) => set.verdicts.get(rollout.id) ?? null,
+    }),
+  );
+}
+
+/** Each evaluated verifier's verdicts, for calibration (what the verifier store publishes). */
+export function verifierVerdictSets(
+  spec: VerifierSpec,
+  results: VerifierResults,
+): VerifierVerdictSet[] {
+  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
+  return results.names.map((name, k) => {
+    const verdicts = new Map<string, "pass" | "fail">();
+    for (const [id, row] of results.byRollout) {
+      const pass = row[k]?.pass ?? null;
+      if (pass !== null) verdicts.set(id, pass ? "pass" : "fail");
+    }
+    const kind = kinds.get(name);
+    return {
+      name,
+      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
+      version: verifierVersion(spec, name),
+      verdicts,
+    };
+  });
+}
+
+const VERIFIER_KIND_NAMES = {
+  format: "format gate",
+  "exact-match": "exact match",
+  "json-schema": "JSON schema",
+  "length-penalty": "length penalty",
+} as const;

@@ -1,0 +1,135 @@
+/**
+ * Runs one judge job at a time from the panel: an LLM plan through the store's `judgeRequest`, or the
+ * offline heuristic grader; tracks progress and accounting for the live line, cancels through an
+ * AbortSignal, and appends the finished (or cancelled) run to the annotations' judge runs.
+ */
+import { useCallback, useRef, useState } from "react";
+import {
+  judgeAccountingEmpty,
+  type JudgeAccounting,
+  type JudgeRun,
+  type RolloutGroup,
+  judgeHeuristicRun,
+  judgeRunId,
+  type JudgeBuildOptions,
+  type JudgePlan,
+  type JudgeSkip,
+} from "../../../core/index.ts";
+import { judgeRunPlan } from "../../../io/judge/judgeRun.ts";
+import { useStore } from "../../../store/index.ts";
+
+export type RunnerState =
+  | { readonly status: "idle" }
+  | {
+      readonly status: "running";
+      readonly label: string;
+      readonly done: number;
+      readonly total: number;
+      readonly accounting: JudgeAccounting;
+    }
+  | {
+      readonly status: "done";
+      readonly label: string;
+      readonly run: JudgeRun;
+      readonly skipped: readonly JudgeSkip[];
+    }
+  | { readonly status: "error"; readonly label: string; readonly message: string };
+
+function append(run: JudgeRun): JudgeRun {
+  let stored = run;
+  useStore.getState().updateAnnotationExtras((current) => {
+    stored = {
+      ...run,
+      info: { ...run.info, id: judgeRunId(run.info.mode, run.info.startedAt, current.judgeRuns) },
+    };
+    return { judgeRuns: [...current.judgeRuns, stored] };
+  });
+  return stored;
+}
+
+export interface JudgeRunner {
+  readonly state: RunnerState;
+  /** Start an LLM run (ignored while one runs); its end shows in `state`, never as a rejection. */
+  readonly start: <T>(label: string, plan: JudgePlan<T>) => void;
+  readonly runHeuristic: (
+    label: string,
+    groups: readonly RolloutGroup[],
+    options: JudgeBuildOptions,
+  ) => JudgeRun;
+  readonly cancel: () => void;
+}
+
+export function useJudgeRunner(): JudgeRunner {
+  const [state, setState] = useState<RunnerState>({ status: "idle" });
+  const controller = useRef<AbortController | null>(null);
+
+  const runPlan = useCallback(async <T>(label: string, plan: JudgePlan<T>) => {
+    if (controller.current !== null) return null;
+    const abort = new AbortController();
+    controller.current = abort;
+    setState({
+      status: "running",
+      label,
+      done: 0,
+      total: plan.tasks.length,
+      accounting: judgeAccountingEmpty(),
+    });
+    const { judgeConnection, judgeRequest, annotations } = useStore.getState();
+    try {
+      const run = await judgeRunPlan(
+        plan,
+        judgeRequest,
+        {
+          model: judgeConnection.model,
+          baseUrl: judgeConnection.baseURL,
+          existing: annotations.judgeRuns,
+        },
+        {
+          signal: abort.signal,
+          onProgress: (p) =>
+            setState({
+              status: "running",
+              label,
+              done: p.done,
+              total: p.total,
+              accounting: p.accounting,
+            }),
+        },
+      );
+      const stored = append(run);
+      setState({ status: "done", label, run: stored, skipped: plan.skipped });
+      return stored;
+    } catch (e) {
+      setState({ status: "error", label, message: e instanceof Error ? e.message : String(e) });
+      return null;
+    } finally {
+      controller.current = null;
+    }
+  }, []);
+
+  const runHeuristic = useCallback(
+    (label: string, groups: readonly RolloutGroup[], options: JudgeBuildOptions) => {
+      const startedAt = new Date().toISOString();
+      const { run, skipped } = judgeHeuristicRun(groups, options, {
+        id: `gar-${startedAt}`,
+        startedAt,
+        finishedAt: new Date().toISOString(),
+      });
+      const stored = append(run);
+      setState({ status: "done", label, run: stored, skipped });
+      return stored;
+    },
+    [],
+  );
+
+  const start = useCallback(
+    <T>(label: string, plan: JudgePlan<T>): void => {
+      runPlan(label, plan).catch((e: unknown) =>
+        setState({ status: "error", label, message: e instanceof Error ? e.message : String(e) }),
+      );
+    },
+    [runPlan],
+  );
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { state, start, runHeuristic, cancel };
+}

@@ -1,0 +1,432 @@
+/**
+ * The Verifiers panel (a dataset panel, loaded on first open): build a reward spec from the
+ * GRPO library's verifiers (format gate, exact match, JSON schema, length penalty), apply it (each
+ * enabled verifier adds a reward component to every loaded rollout, computed in a worker), see how
+ * each came out and why, and how each rollout's advantage would change with each component dropped.
+ * The spec exports as the JSON `rollout-studio analyze --verifiers` reads, and imports back.
+ */
+import { useId, useMemo, useState } from "react";
+import {
+  COMPLETION_RULES,
+  type RolloutGroup,
+  componentDropAdvantages,
+  verifierFieldPaths,
+  verifierSpecProblems,
+  VERIFIER_KINDS,
+  type VerifierSpec,
+} from "../../../core/index.ts";
+import { formatIssue } from "../../../io/issues.ts";
+import { verifierSpecParse, verifierSpecToJson } from "../../../io/verifiers/specFile.ts";
+import { useSettings } from "../../../store/hooks.ts";
+import { useStore } from "../../../store/index.ts";
+import {
+  useVerifierStore,
+  verifierComponentNames,
+  verifiersCancel,
+} from "../../../store/verifiers/verifierStore.ts";
+import type { VerifierStatus } from "../../../store/verifiers/verifierSync.ts";
+import VerifierEditor from "./VerifierEditor.tsx";
+import {
+  dropPartLabel,
+  prepareDropView,
+  prepareOutcomes,
+  prepareTally,
+  VERIFIER_KIND_LABELS,
+  verifierNew,
+  verifierWrapChoices,
+} from "./prepareVerifiers.ts";
+import styles from "./Verifiers.module.css";
+
+/** Metadata of this many rollouts is enough to offer the fields a dump has. */
+const FIELD_SAMPLE = 500;
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function statusText(status: VerifierStatus): string {
+  switch (status.kind) {
+    case "off":
+      return "No verifier applied: the rollouts have the file's rewards.";
+    case "running":
+      return `Scoring ${status.rollouts.toLocaleString("en-US")} rollouts in a worker…`;
+    case "done":
+      return `Applied to ${status.rollouts.toLocaleString("en-US")} rollouts: the components below are in every total, advantage and chart.`;
+    case "invalid":
+      return "The applied spec does not fit this data, so the rollouts have the file's rewards:";
+    case "error":
+      return `Not applied: ${status.message}`;
+  }
+}
+
+export default function VerifiersPanel() {
+  const spec = useVerifierStore((s) => s.spec);
+  const draft = useVerifierStore((s) => s.draft);
+  const status = useVerifierStore((s) => s.status);
+  const results = useVerifierStore((s) => s.results);
+  const fileComponents = useVerifierStore((s) => s.fileComponents);
+  const setDraft = useVerifierStore((s) => s.setDraft);
+  const applySpec = useVerifierStore((s) => s.applySpec);
+  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const dataFile = useStore((s) => (s.load.status === "ready" ? s.load.dataset.file : ""));
+  const selectedId = useStore((s) => s.selectedGroupId);
+  const settings = useSettings();
+  // Uncontrolled number inputs start over when the draft is replaced (import, revert, removal).
+  const [revision, setRevision] = useState(0);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const importId = useId();
+  const textId = useId();
+  const loggedId = useId();
+
+  const fields = useMemo(() => {
+    if (groups === null) return [];
+    const metas = [];
+    for (const g of groups.values()) {
+      for (const r of g.rollouts) {
+        metas.push(r.meta);
+        if (metas.length >= FIELD_SAMPLE) break;
+      }
+      if (metas.length >= FIELD_SAMPLE) break;
+    }
+    return verifierFieldPaths(metas);
+  }, [groups]);
+  const problems = useMemo(
+    () => verifierSpecProblems(draft, fileComponents),
+    [draft, fileComponents],
+  );
+  const changed = JSON.stringify(draft) !== JSON.stringify(spec);
+
+  const tally = useMemo(
+    () => prepareTally(spec, results.names, results.byRollout.values()),
+    [spec, results],
+  );
+  const groupList = useMemo(() => (groups === null ? [] : [...groups.values()]), [groups]);
+  const selected: RolloutGroup | null =
+    selectedId === null ? null : (groups?.get(selectedId) ?? null);
+  const drop = useMemo(() => {
+    if (selected === null) return null;
+    const index = groupList.indexOf(selected);
+    const table = componentDropAdvantages(groupList, settings, {
+      added: verifierComponentNames(spec),
+      loggedReward: spec.loggedReward,
+    });
+    return prepareDropView(table, index, selected);
+  }, [groupList, selected, settings, spec]);
+  const outcomes = useMemo(
+    () => (selected === null ? [] : prepareOutcomes(selected, results.names, results.byRollout)),
+    [selected, results],
+  );
+
+  const update = (next: VerifierSpec): void => setDraft(next);
+  const replaceDraft = (next: VerifierSpec): void => {
+    setDraft(next);
+    setRevision((r) => r + 1);
+  };
+
+  return (
+    <section className={styles.panel} data-testid="verifiers" aria-label="Verifiers">
+      <p className={styles.intro}>
+        Reward functions from the GRPO reward-function library, run over every loaded rollout in a
+        worker. Each enabled verifier adds a named reward component (weight × score); with reward
+        weights off, a total is the logged reward plus the new components. Inspect them against your
+        labels before any training run: the calibration view lists each verifier as a judge.
+      </p>
+      <div
+        className={styles.status}
+        data-testid="verifiers.status"
+        data-status={status.kind}
+        role="status"
+      >
+        {statusText(status)}
+        {status.kind === "running" ? (
+          <button
+            type="button"
+            className={styles.button}
+            onClick={verifiersCancel}
+            data-testid="verifiers.stop"
+          >
+            Stop
+          </button>
+        ) : null}
+        {status.kind === "invalid" ? (
+          <ul className={styles.problems}>
+            {status.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label htmlFor={textId} title="which text of a chat transcript the verifiers read">
+            Text read
+          </label>
+          <select
+            id={textId}
+            value={draft.text}
+            data-testid="verifiers.text"
+            onChange={(e) =>
+              update({
+                ...draft,
+                text: COMPLETION_RULES.find((r) => r === e.currentTarget.value) ?? draft.text,
+              })
+            }
+          >
+            {COMPLETION_RULES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={loggedId}>Logged reward</label>
+          <select
+            id={loggedId}
+            value={draft.loggedReward}
+            data-testid="verifiers.logged"
+            onChange={(e) =>
+              update({ ...draft, loggedReward: e.currentTarget.value === "drop" ? "drop" : "keep" })
+            }
+          >
+            <option value="keep">kept: the verifiers add to it</option>
+            <option value="drop">dropped: the verifiers alone</option>
+          </select>
+        </div>
+      </div>
+
+      {draft.verifiers.map((v, i) => (
+        <VerifierEditor
+          key={`${revision}:${i}:${v.kind}`}
+          verifier={v}
+          index={i}
+          fields={fields}
+          wrapChoices={verifierWrapChoices(draft, fileComponents, v.name)}
+          problems={problems.filter((p) => p.index === i)}
+          onChange={(next) =>
+            update({ ...draft, verifiers: draft.verifiers.map((w, j) => (j === i ? next : w)) })
+          }
+          onRemove={() =>
+            replaceDraft({ ...draft, verifiers: draft.verifiers.filter((_, j) => j !== i) })
+          }
+        />
+      ))}
+
+      <div className={styles.row}>
+        {VERIFIER_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={styles.button}
+            data-testid={`verifiers.add.${kind}`}
+            onClick={() =>
+              update({
+                ...draft,
+                verifiers: [...draft.verifiers, verifierNew(kind, draft, fileComponents, fields)],
+              })
+            }
+          >
+            + {VERIFIER_KIND_LABELS[kind]}
+          </button>
+        ))}
+      </div>
+
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={`${styles.button} ${styles.primary}`}
+          disabled={!changed || problems.length > 0}
+          title={problems.length > 0 ? "fix the problems above first" : undefined}
+          data-testid="verifiers.apply"
+          onClick={() => {
+            applySpec(draft);
+            setMessage(null);
+          }}
+        >
+          Apply
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={!changed}
+          data-testid="verifiers.revert"
+          onClick={() => replaceDraft(spec)}
+        >
+          Revert to the applied spec
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          data-testid="verifiers.export"
+          onClick={() => download("reward-spec.json", verifierSpecToJson(spec))}
+          title="the applied spec, as rollout-studio analyze --verifiers reads it"
+        >
+          Export spec
+        </button>
+        <input
+          id={importId}
+          className={styles.fileInput}
+          type="file"
+          accept=".json,application/json"
+          data-testid="verifiers.import"
+          onChange={(e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
+            input.value = "";
+            if (file === undefined) return;
+            file.text().then(
+              (text) => {
+                const parsed = verifierSpecParse(file.name, text);
+                if (!parsed.ok) {
+                  setMessage({ text: parsed.issues.map(formatIssue).join("\n"), error: true });
+                  return;
+                }
+                applySpec(parsed.value);
+                setRevision((r) => r + 1);
+                setMessage({ text: `Applied ${file.name}.`, error: false });
+              },
+              (err: unknown) =>
+                setMessage({
+                  text: `${file.name} could not be read: ${err instanceof Error ? err.message : String(err)}`,
+                  error: true,
+                }),
+            );
+          }}
+        />
+        <label htmlFor={importId} className={styles.button}>
+          Import spec…
+        </label>
+        {changed ? <span className={styles.muted}>Changes not applied yet.</span> : null}
+      </div>
+      {message !== null ? (
+        <pre
+          className={message.error ? styles.problem : styles.muted}
+          role={message.error ? "alert" : "status"}
+          data-testid="verifiers.message"
+        >
+          {message.text}
+        </pre>
+      ) : null}
+
+      {tally.length > 0 ? (
+        <table className={styles.table} data-testid="verifiers.tally">
+          <caption>How each verifier came out{dataFile === "" ? "" : ` on ${dataFile}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">verifier</th>
+              <th scope="col">pass</th>
+              <th scope="col">fail</th>
+              <th scope="col" title="rows it does not apply to (no ground truth, no schema)">
+                n/a
+              </th>
+              <th scope="col">pass rate</th>
+              <th scope="col">first n/a reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tally.map((t) => (
+              <tr key={t.name} data-testid="verifiers.tally.row" data-name={t.name}>
+                <th scope="row">
+                  {t.name}
+                  {t.role === "input" ? (
+                    <span className={styles.muted}> (input of a penalty)</span>
+                  ) : null}
+                </th>
+                <td data-testid="verifiers.tally.pass">{t.pass}</td>
+                <td data-testid="verifiers.tally.fail">{t.fail}</td>
+                <td>{t.notApplicable}</td>
+                <td>{t.passRate}</td>
+                <td className={styles.note}>{t.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      {selected !== null && outcomes.length > 0 && results.names.length > 0 ? (
+        <table className={styles.table} data-testid="verifiers.outcomes">
+          <caption>What each verifier said about group {selected.id}</caption>
+          <thead>
+            <tr>
+              <th scope="col">rollout</th>
+              {results.names.map((n) => (
+                <th key={n} scope="col">
+                  {n}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {outcomes.map((row) => (
+              <tr key={row.id} data-testid="verifiers.outcomes.row" data-rollout-id={row.id}>
+                <th scope="row">{row.id}</th>
+                {row.cells.map((c) => (
+                  <td
+                    key={c.name}
+                    data-verdict={c.pass === null ? "n/a" : c.pass ? "pass" : "fail"}
+                    title={c.note}
+                  >
+                    {c.value === "" ? "n/a" : c.value}
+                    {c.note !== "" ? <span className={styles.note}> {c.note}</span> : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      {drop !== null && selected !== null ? (
+        <div data-testid="verifiers.drop">
+          <h3 className={styles.heading}>If a component were dropped: group {selected.id}</h3>
+          {drop.parts.length === 0 ? (
+            <p className={styles.muted}>{drop.empty}</p>
+          ) : (
+            <table className={styles.table}>
+              <caption>
+                Each rollout's advantage under the current settings, and the change without each
+                part (a sign flip is marked)
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">rollout</th>
+                  <th scope="col">advantage</th>
+                  {drop.parts.map((p) => (
+                    <th key={p} scope="col">
+                      without {dropPartLabel(p)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {drop.rows.map((row) => (
+                  <tr key={row.id} data-testid="verifiers.drop.row" data-rollout-id={row.id}>
+                    <th scope="row">{row.id}</th>
+                    <td data-testid="verifiers.drop.advantage">{row.advantage}</td>
+                    {row.cells.map((c) => (
+                      <td
+                        key={c.part}
+                        data-part={c.part}
+                        data-flips={c.flips ? "true" : undefined}
+                        className={c.flips ? styles.flip : undefined}
+                        title={`${c.without} without ${dropPartLabel(c.part)}`}
+                      >
+                        {c.delta}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
