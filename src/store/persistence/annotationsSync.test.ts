@@ -116,6 +116,40 @@ describe("annotations in IndexedDB", () => {
     expect((await db.load(fp)).annotations).toEqual(ANNOTATIONS_EMPTY);
   });
 
+  it("starts a write in the task after the change, or at once when the page goes away", async () => {
+    const real = openAnnotationsDb(`test-${dbCount++}`);
+    let saves = 0;
+    const counted: AnnotationsDb = {
+      ...real,
+      save: (...args) => {
+        saves++;
+        return real.save(...args);
+      },
+    };
+    const { store, sync, open } = setup(counted);
+    await open("a.jsonl", "x");
+    const before = saves;
+    const microtasks = async (): Promise<void> => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    };
+    // Not in the change's own task (a keystroke's handler), but right after it.
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/0") });
+    expect(store.getState().persist).toMatchObject({ status: "saved", pending: 1 });
+    await microtasks();
+    expect(saves).toBe(before);
+    await new Promise((r) => setTimeout(r, 0));
+    await microtasks();
+    expect(saves).toBe(before + 1);
+    await sync.flushed();
+    // A page that is hidden or unloads starts the waiting write at once.
+    store.setState({ annotations: marked(ANNOTATIONS_EMPTY, "g", "g/1") });
+    window.dispatchEvent(new Event("pagehide"));
+    await microtasks();
+    expect(saves).toBe(before + 2);
+    await sync.flushed();
+    expect((await real.load(sync.fingerprint()!)).annotations.groups.g?.hacks).toEqual(["g/1"]);
+  });
+
   it("says so at once when a write fails, and offers the export", async () => {
     const real = openAnnotationsDb(`test-${dbCount++}`);
     const full: AnnotationsDb = {

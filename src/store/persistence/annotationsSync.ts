@@ -91,6 +91,25 @@ export function startAnnotationsSync(
   let writes: Promise<void> = Promise.resolve();
   let applyingRestore = false;
   let pending = 0;
+  // Writes wait for the task after the change, so a keystroke's handler and frame do not pay for
+  // them; one that has not started when the page is hidden or unloads starts then, at once.
+  const waiting = new Set<() => void>();
+  const nextTask = (): Promise<void> =>
+    new Promise((resolve) => {
+      const start = (): void => {
+        clearTimeout(timer);
+        waiting.delete(start);
+        resolve();
+      };
+      const timer = setTimeout(start, 0);
+      waiting.add(start);
+    });
+  const startWaiting = (): void => {
+    for (const start of [...waiting]) start();
+  };
+  const page = typeof window === "undefined" ? null : window;
+  page?.addEventListener("pagehide", startWaiting);
+  page?.addEventListener("visibilitychange", startWaiting);
 
   const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
     const changes = annotationChanges(before, after);
@@ -103,9 +122,9 @@ export function startAnnotationsSync(
     savedState();
     // The write (a structured clone of the group and the IndexedDB request) starts in a task of its
     // own, after the one that made the change: not inside a keystroke's handler and frame.
-    const nextTask = new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const started = nextTask();
     writes = writes
-      .then(() => nextTask)
+      .then(() => started)
       .then(() => db.save(fp, name, meta, changes, extras))
       .then(
         () => {
@@ -215,6 +234,11 @@ export function startAnnotationsSync(
       });
     },
     flushed: () => writes,
-    stop: unsubscribe,
+    stop: () => {
+      unsubscribe();
+      page?.removeEventListener("pagehide", startWaiting);
+      page?.removeEventListener("visibilitychange", startWaiting);
+      startWaiting();
+    },
   };
 }
