@@ -341,6 +341,22 @@ describe("TRL logged completions", () => {
     ]);
   });
 
+  it("refuses a Parquet whose footer names a column its schema does not declare", async () => {
+    // A damaged field name in the schema would otherwise leave that column's chunk read but never
+    // used: its values silently lost, and a failure in it escaping as an unhandled rejection.
+    const whole = bytesOf("trl", "completions_00040.parquet");
+    const view = new DataView(whole.buffer, whole.byteOffset, whole.length);
+    const footer = whole.length - 8 - view.getUint32(whole.length - 8, true);
+    const name = new TextEncoder().encode("format_reward");
+    let at = footer;
+    while (!name.every((b, k) => whole[at + k] === b)) at += 1;
+    const damaged = Uint8Array.from(whole);
+    damaged[at + 5] = "X".charCodeAt(0);
+    await expect(loadBytes("renamed.parquet", damaged)).rejects.toThrow(
+      /renamed\.parquet: is not a readable Parquet file: its footer is corrupt \(row group 1 has a column "format_reward" that its schema does not declare\)/,
+    );
+  });
+
   it("--reward-key picks the reward columns; the others stay in meta", async () => {
     const r = await loadBytes("c.csv", bytesOf("trl", "completions-csv.csv"), {
       options: { rewardKeys: ["correctness_reward"] },

@@ -9,6 +9,7 @@ import { gunzipSync } from "fflate";
 import {
   parquetMetadata,
   parquetReadObjects,
+  parquetSchema,
   type Compressors,
   type FileMetaData,
 } from "hyparquet";
@@ -48,6 +49,35 @@ function unreadableCodecs(metadata: FileMetaData): string[] {
 }
 
 /**
+ * Why the footer's column chunks do not match its schema, or null when they do: every chunk must
+ * belong to a top-level field, and a flat field has one chunk per row group. A damaged field name
+ * breaks this, and hyparquet then reads a chunk it never awaits (its failure would escape as an
+ * unhandled rejection), so such a footer is refused up front.
+ */
+export function schemaMismatch(metadata: FileMetaData): string | null {
+  let children;
+  try {
+    children = parquetSchema(metadata).children;
+  } catch (e) {
+    return message(e);
+  }
+  const flat = new Map(children.map((c) => [c.element.name, c.children.length === 0]));
+  for (const [g, group] of metadata.row_groups.entries()) {
+    const seen = new Set<string>();
+    for (const column of group.columns) {
+      const top = column.meta_data?.path_in_schema[0];
+      if (top === undefined) continue;
+      const isFlat = flat.get(top);
+      if (isFlat === undefined)
+        return `row group ${g + 1} has a column "${top}" that its schema does not declare`;
+      if (isFlat && seen.has(top)) return `row group ${g + 1} has the column "${top}" twice`;
+      seen.add(top);
+    }
+  }
+  return null;
+}
+
+/**
  * Read every row of a Parquet file.
  *
  * @throws LoadError when the footer cannot be read (truncated or not Parquet), a column uses a codec
@@ -70,6 +100,13 @@ export async function readParquet(file: string, bytes: Uint8Array): Promise<Cont
     throw new LoadError(
       file,
       `is not a readable Parquet file: its footer cannot be read, so it is truncated or corrupt (${message(e)})`,
+    );
+  }
+  const mismatch = schemaMismatch(metadata);
+  if (mismatch !== null) {
+    throw new LoadError(
+      file,
+      `is not a readable Parquet file: its footer is corrupt (${mismatch}), so its columns cannot be matched to fields`,
     );
   }
   const codecs = unreadableCodecs(metadata);
