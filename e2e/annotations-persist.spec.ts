@@ -30,7 +30,11 @@ describe("annotations survive a reload", () => {
       }),
     );
     await page.getByTestId("annotations-import").setInputFiles(path);
-    await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
+    // The import is done when it says so (the status may already read "saved" from the restore).
+    await page.getByTestId("annotations.message").getByText("Imported annotations of 2").waitFor();
+    await page
+      .locator('[data-testid="annotations.saved"][data-status="saved"][data-pending="0"]')
+      .waitFor();
     expect(await page.getByTestId("annotations-export").innerText()).toContain("(2)");
 
     await page.reload();

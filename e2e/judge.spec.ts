@@ -141,7 +141,11 @@ describe("LLM judge", () => {
       }),
     );
     await page.getByTestId("annotations-import").setInputFiles(importPath);
-    await page.locator('[data-testid="annotations.saved"][data-status="saved"]').waitFor();
+    // Imported once it says so (the status may still read "saved" from the restore), then saved.
+    await page.getByTestId("annotations.message").getByText("Imported annotations").waitFor();
+    await page
+      .locator('[data-testid="annotations.saved"][data-status="saved"][data-pending="0"]')
+      .waitFor();
 
     // Configure the judge through the form: a new origin reloads the page to allow it.
     await page.getByTestId("panel.toggle.judge").click();
