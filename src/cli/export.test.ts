@@ -4,7 +4,9 @@
  * calibration assignments (src/core/export/__fixtures__/demoAnnotations.ts), then read back: JSONL
  * parsed line by line, JSON parsed, row counts and values checked against the annotations and
  * against `analyze --json`; the annotations export re-imports to the same state and `analyze
- * --annotations` accepts it. Bad input exits non-zero and names the file and field.
+ * --annotations` accepts it. Bad input exits non-zero and names the file and field. With
+ * `--verifiers SPEC.json` the exports read the rollouts the spec augments: the rewards rows carry
+ * the verifier's component in their totals, the bytes of core's verifierApply + exportBuild.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,11 +17,13 @@ import {
   ANALYSIS_DEFAULTS,
   exportBuild,
   rubricCurrent,
+  verifierApply,
   type Annotations,
   type RolloutGroup,
+  type VerifierSpec,
 } from "../core/index.ts";
 import { demoAnnotations, demoMixedGroups } from "../core/export/__fixtures__/demoAnnotations.ts";
-import { annotationsParse, annotationsToJson, loadText } from "../io/index.ts";
+import { annotationsParse, annotationsToJson, loadText, verifierSpecToJson } from "../io/index.ts";
 import { EXIT, main } from "./main.ts";
 
 let dir: string;
@@ -470,5 +474,116 @@ describe("export errors", () => {
     expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toEqual(
       JSON.parse((await exported("rubrics")).text),
     );
+  });
+});
+
+describe("export --verifiers", () => {
+  /** The README's demo recipe: the order the agent cites against the task's order id, weight 2. */
+  const spec: VerifierSpec = {
+    version: 1,
+    text: "final-assistant",
+    loggedReward: "keep",
+    verifiers: [
+      {
+        kind: "exact-match",
+        name: "order",
+        enabled: true,
+        weight: 2,
+        field: "order_id",
+        pattern: "#(W\\d{7})",
+        flags: "",
+        normalize: { trim: true, ignoreCase: false, collapseWhitespace: false, numeric: false },
+      },
+    ],
+  };
+  let specPath: string;
+  beforeAll(() => {
+    specPath = join(dir, "reward-spec.json");
+    writeFileSync(specPath, verifierSpecToJson(spec));
+  });
+
+  it("rewards: the totals include the verifier's component, as core's verifierApply + exportBuild", async () => {
+    const { code, text, stderr } = await exported("rewards", "--verifiers", specPath);
+    expect(stderr).toBe("");
+    expect(code).toBe(EXIT.ok);
+    const applied = verifierApply(groups, spec);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const built = exportBuild("rewards", {
+      groups: applied.groups,
+      annotations,
+      settings: ANALYSIS_DEFAULTS,
+    });
+    expect(text).toBe(built.text);
+    // Each row's reward is the logged reward plus 2 when the cited order is the task's.
+    const rows = jsonl<RewardRow>(text);
+    const rollouts = groups.flatMap((g) => g.rollouts);
+    const names = applied.run.names;
+    expect(names).toEqual(["order"]);
+    let matched = 0;
+    rows.forEach((row, i) => {
+      const outcome = applied.run.outcomes[i]![0]!;
+      const logged = rollouts[i]!.reward!;
+      expect(row.rollout_id).toBe(rollouts[i]!.id);
+      expect(row.reward).toBe(logged + (outcome.value ?? 0));
+      if (outcome.pass === true) matched++;
+    });
+    // The demo has matches and misses, so the component is not a constant.
+    expect(matched).toBeGreaterThan(0);
+    expect(matched).toBeLessThan(rows.length);
+    // Without the spec the totals are the logged rewards: the flag is what changed them.
+    const plain = jsonl<RewardRow>((await exported("rewards")).text);
+    expect(plain.map((r) => r.reward)).toEqual(rollouts.map((r) => r.reward));
+    expect(plain.map((r) => r.reward)).not.toEqual(rows.map((r) => r.reward));
+  });
+
+  it("calibration and dpo read the augmented rollouts too; weights apply to the new component", async () => {
+    const applied = verifierApply(groups, spec);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const input = { groups: applied.groups, annotations, settings: ANALYSIS_DEFAULTS };
+    for (const kind of ["calibration", "dpo"] as const)
+      expect((await exported(kind, "--verifiers", specPath)).text).toBe(
+        exportBuild(kind, input).text,
+      );
+    const weighted = await exported("rewards", "--verifiers", specPath, "--weight", "order=0.25");
+    expect(weighted.text).toBe(
+      exportBuild("rewards", {
+        ...input,
+        settings: { ...ANALYSIS_DEFAULTS, rewardWeights: { order: 0.25 } },
+      }).text,
+    );
+  });
+
+  it("a bad spec writes nothing, exits 1 and names the file and the field", async () => {
+    const bad = join(dir, "bad-spec.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({ version: 1, verifiers: [{ kind: "exact-match", name: "order" }] }),
+    );
+    const target = join(dir, "never-verified.out");
+    const args = ["export", demoPath, "--annotations", annotationsPath, "--kind", "rewards"];
+    const invalid = await run([...args, "--out", target, "--verifiers", bad]);
+    expect(invalid.code).toBe(EXIT.failed);
+    expect(invalid.stderr).toMatch(/bad-spec\.json: verifiers\[0\]\.field: /);
+    expect(invalid.stderr).toMatch(/bad-spec\.json: the reward spec is invalid/);
+    // A spec that parses but does not fit the data: a verifier named like a file component.
+    const clash = join(dir, "clash-spec.json");
+    writeFileSync(
+      clash,
+      verifierSpecToJson({ ...spec, verifiers: [{ ...spec.verifiers[0]!, name: "resolved" }] }),
+    );
+    const unfit = await run([...args, "--out", target, "--verifiers", clash]);
+    expect(unfit.code).toBe(EXIT.failed);
+    expect(unfit.stderr).toContain(
+      "clash-spec.json: verifiers[0].name: the file already has a reward component of that name",
+    );
+    const missing = await run([...args, "--out", target, "--verifiers", join(dir, "nope.json")]);
+    expect(missing.code).toBe(EXIT.failed);
+    expect(missing.stderr).toMatch(/nope\.json/);
+    expect(() => readFileSync(target)).toThrow();
+  });
+
+  it("the usage names the flag", async () => {
+    const help = await run(["export", "--help"]);
+    expect(help.stdout).toMatch(/--verifiers SPEC\.json/);
   });
 });

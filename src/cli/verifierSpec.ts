@@ -12,10 +12,10 @@ import {
   type VerifierRun,
   type VerifierSpec,
 } from "../core/index.ts";
-import { formatIssue, LoadError, verifierSpecParse } from "../io/index.ts";
+import { formatIssue, LoadError, verifierSpecParse, type FormatOptions } from "../io/index.ts";
 import type { analysisJson } from "./json.ts";
 import type { CliIo } from "./io.ts";
-import type { CliLoad } from "./loadForCli.ts";
+import { indexThreshold, loadForCli, type CliLoad } from "./loadForCli.ts";
 import { readBytes } from "./readBytes.ts";
 
 /** A load with the verifiers' components added, and what they said about each rollout. */
@@ -70,6 +70,47 @@ export function applyVerifierSpec(
     run: applied.run,
     ids: loaded.groups.flatMap((g) => g.rollouts.map((r) => r.id)),
   };
+}
+
+/** What a command loads: FILE read as its flags say, and the reward spec of --verifiers, if given. */
+export interface CliLoadRequest {
+  readonly file: string;
+  /** undefined: detect it. */
+  readonly format: string | undefined;
+  readonly mapping: FormatOptions | undefined;
+  /** The --verifiers SPEC.json value; undefined without the flag. */
+  readonly verifiers: string | undefined;
+}
+
+/** A load, and with --verifiers the spec applied to it (`loaded` is then the augmented load). */
+export interface CliLoadVerified {
+  readonly loaded: CliLoad;
+  readonly verified: VerifiedLoad | null;
+}
+
+/**
+ * Load FILE and, with --verifiers, apply the reward spec to it, as every command that takes the
+ * flag does (analyze, export): the spec is read first, so a bad spec is refused before a long
+ * load, then applied with core's `verifierApply`, the studio's code.
+ *
+ * @throws LoadError for a missing or unreadable FILE, or a spec that is invalid or does not fit it
+ */
+export async function loadWithVerifiers(
+  io: CliIo,
+  request: CliLoadRequest,
+): Promise<CliLoadVerified> {
+  const specFile = request.verifiers;
+  const spec = specFile === undefined ? null : readVerifierSpec(specFile, io);
+  const raw = await loadForCli(
+    resolve(io.cwd, request.file),
+    request.file,
+    request.format,
+    request.mapping,
+    indexThreshold(io.env ?? process.env),
+  );
+  if (spec === null || specFile === undefined) return { loaded: raw, verified: null };
+  const verified = applyVerifierSpec(raw, spec, specFile, io);
+  return { loaded: verified.loaded, verified };
 }
 
 /** The readable lines: one per verifier, with its counts and why it did not apply where it did not. */
