@@ -74,4 +74,5 @@ const VERIFIER_KIND_NAMES = {
   "exact-match": "exact match",
   "json-schema": "JSON schema",
   "length-penalty": "length penalty",
+  judge: "rubric judge",
 } as const;

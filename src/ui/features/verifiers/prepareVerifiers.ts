@@ -8,6 +8,7 @@ import {
   ANSWER_NORMALIZATION_DEFAULT,
   DROP_LOGGED_REWARD,
   FORMAT_PRESET_REASONING_ANSWER,
+  JUDGE_VERIFIER_DEFAULT,
   LENGTH_PENALTY_DEFAULT,
   verifierEmitted,
   verifierTally,
@@ -24,6 +25,7 @@ export const VERIFIER_KIND_LABELS: Readonly<Record<VerifierKind, string>> = {
   "exact-match": "Exact match",
   "json-schema": "JSON schema",
   "length-penalty": "Length penalty",
+  judge: "Rubric judge",
 };
 
 const BASE_NAMES: Readonly<Record<VerifierKind, string>> = {
@@ -31,6 +33,7 @@ const BASE_NAMES: Readonly<Record<VerifierKind, string>> = {
   "exact-match": "exact_match",
   "json-schema": "json_schema",
   "length-penalty": "length_penalty",
+  judge: "judge",
 };
 
 /** `base`, or `base_2`, `base_3`, ... : the first not in `taken`. */
@@ -109,6 +112,13 @@ export function verifierNew(
         ...LENGTH_PENALTY_DEFAULT,
       };
     }
+    case "judge":
+      return {
+        kind,
+        name: verifierUniqueName(BASE_NAMES.judge, taken),
+        ...common,
+        ...JUDGE_VERIFIER_DEFAULT,
+      };
   }
 }
 
