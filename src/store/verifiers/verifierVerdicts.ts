@@ -52,7 +52,12 @@ export function verifierVerdictSets(
   spec: VerifierSpec,
   results: VerifierResults,
 ): VerifierVerdictSet[] {
-  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
+  const kinds = new Map(
+    spec.verifiers.map((v) => [
+      v.name,
+      v.kind === "judge" ? `${v.mode} judge` : VERIFIER_KIND_NAMES[v.kind],
+    ]),
+  );
   return results.names.map((name, k) => {
     const verdicts = new Map<string, "pass" | "fail">();
     for (const [id, row] of results.byRollout) {
@@ -62,8 +67,8 @@ export function verifierVerdictSets(
     const kind = kinds.get(name);
     return {
       name,
-      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
-      version: verifierVersion(spec, name),
+      kind: kind ?? "verifier",
+      version: verifierVersion(spec, name, results.judgeRuns),
       verdicts,
     };
   });
@@ -74,5 +79,4 @@ const VERIFIER_KIND_NAMES = {
   "exact-match": "exact match",
   "json-schema": "JSON schema",
   "length-penalty": "length penalty",
-  judge: "rubric judge",
 } as const;
