@@ -17,6 +17,7 @@ import {
   ANALYSIS_DEFAULTS,
   exportBuild,
   rubricCurrent,
+  JUDGE_VERIFIER_DEFAULT,
   verifierApply,
   type Annotations,
   type RolloutGroup,
@@ -585,5 +586,144 @@ describe("export --verifiers", () => {
   it("the usage names the flag", async () => {
     const help = await run(["export", "--help"]);
     expect(help.stdout).toMatch(/--verifiers SPEC\.json/);
+  });
+});
+
+describe("a judge verifier from the CLI", () => {
+  /** The fixture's rubric run (rubric-1), weight 2, and the heuristic gar run by id. */
+  const spec: VerifierSpec = {
+    version: 1,
+    text: "final-assistant",
+    loggedReward: "keep",
+    verifiers: [
+      { kind: "judge", name: "rubric_judge", enabled: true, weight: 2, ...JUDGE_VERIFIER_DEFAULT },
+      {
+        kind: "judge",
+        name: "gar_judge",
+        enabled: true,
+        weight: 1,
+        ...JUDGE_VERIFIER_DEFAULT,
+        mode: "gar",
+        run: "gar-heuristic-1",
+      },
+    ],
+  };
+  let specPath: string;
+  beforeAll(() => {
+    specPath = join(dir, "judge-spec.json");
+    writeFileSync(specPath, verifierSpecToJson(spec));
+  });
+
+  it("analyze --verifiers reads the runs from --annotations and gives core's component values", async () => {
+    const out = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      specPath,
+      "--json",
+    ]);
+    expect(out.code).toBe(EXIT.ok);
+    const json = JSON.parse(out.stdout) as {
+      verifiers: { tally: { name: string; pass: number; fail: number; notApplicable: number }[] };
+      groups: {
+        rollouts: {
+          id: string;
+          reward: number;
+          verifiers: Record<string, { value: number | null; pass: boolean | null; note?: string }>;
+        }[];
+      }[];
+    };
+    const applied = verifierApply(groups, spec, annotations.judgeRuns);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const rows = json.groups.flatMap((g) => g.rollouts);
+    expect(rows.map((r) => r.id)).toEqual(groups.flatMap((g) => g.rollouts.map((r) => r.id)));
+    rows.forEach((row, i) => {
+      const [rubric, gar] = applied.run.outcomes[i]!;
+      expect(row.verifiers.rubric_judge).toEqual({
+        value: rubric!.value,
+        pass: rubric!.pass,
+        ...(rubric!.note === "" ? {} : { note: rubric!.note }),
+      });
+      expect(row.verifiers.gar_judge?.value).toBe(gar!.value);
+      expect(row.reward).toBe(applied.groups.flatMap((g) => g.rollouts)[i]!.reward);
+    });
+    // Judged groups give verdicts both ways; the others are n/a with the reason.
+    const tally = Object.fromEntries(json.verifiers.tally.map((t) => [t.name, t]));
+    expect(tally.rubric_judge!.pass).toBeGreaterThan(0);
+    expect(tally.rubric_judge!.fail).toBeGreaterThan(0);
+    expect(tally.rubric_judge!.notApplicable).toBeGreaterThan(0);
+    expect(
+      rows.some((r) => r.verifiers.rubric_judge?.note === "rubric-1 did not judge this group"),
+    ).toBe(true);
+    // The rubric verdicts are the run's own (what calibration compares).
+    const summary = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      specPath,
+    ]);
+    expect(summary.stdout).toMatch(
+      /rubric_judge \(component\): \d+ pass, \d+ fail, \d+ not applicable/,
+    );
+  });
+
+  it("export --verifiers gives the rewards of verifierApply + exportBuild with the runs", async () => {
+    const { code, text } = await exported("rewards", "--verifiers", specPath);
+    expect(code).toBe(EXIT.ok);
+    const applied = verifierApply(groups, spec, annotations.judgeRuns);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    expect(text).toBe(
+      exportBuild("rewards", { groups: applied.groups, annotations, settings: ANALYSIS_DEFAULTS })
+        .text,
+    );
+  });
+
+  it("is refused without --annotations, or without a run of its mode", async () => {
+    const bare = await run(["analyze", demoPath, "--verifiers", specPath]);
+    expect(bare.code).toBe(EXIT.usage);
+    expect(bare.stderr).toContain(
+      'judge-spec.json: verifiers[0] ("rubric_judge"), verifiers[1] ("gar_judge") read a judge run: add --annotations A.json',
+    );
+    const pairwise = join(dir, "pairwise-spec.json");
+    writeFileSync(
+      pairwise,
+      verifierSpecToJson({
+        ...spec,
+        verifiers: [
+          { ...spec.verifiers[0]!, mode: "pairwise" } as VerifierSpec["verifiers"][number],
+        ],
+      }),
+    );
+    const none = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      pairwise,
+    ]);
+    expect(none.code).toBe(EXIT.failed);
+    expect(none.stderr).toContain(
+      "pairwise-spec.json: verifiers[0].run: there is no pairwise judge run yet: run the judge first",
+    );
+    const target = join(dir, "never-judged.out");
+    const missing = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--kind",
+      "rewards",
+      "--out",
+      target,
+      "--verifiers",
+      pairwise,
+    ]);
+    expect(missing.code).toBe(EXIT.failed);
+    expect(() => readFileSync(target)).toThrow();
   });
 });

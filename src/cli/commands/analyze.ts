@@ -28,7 +28,9 @@ Options:
   --annotations A.json          studio annotations export (version 1)
   --verifiers SPEC.json         apply a reward spec (the studio's Verifiers export): each enabled
                                 verifier adds a reward component, and the totals, advantages and
-                                GAR follow from them as in the studio
+                                GAR follow from them as in the studio; a judge verifier reads its
+                                judge run from --annotations (refused without it, or without a run
+                                of its mode: run the judge first)
   --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
                                 ${FORMATS.map((f) => f.id).join(", ")} (csv = mapped)
   --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
@@ -202,6 +204,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     format,
     mapping,
     verifiers: values.verifiers,
+    judgeRuns: annotations?.judgeRuns ?? null,
   });
 
   let resolved: ResolvedAnnotations | undefined;

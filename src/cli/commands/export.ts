@@ -54,7 +54,8 @@ Options:
   --verifiers SPEC.json         apply a reward spec (the studio's Verifiers export) first, as
                                 analyze does: calibration, rewards and dpo then read the
                                 rollouts with the verifiers' components and the totals they give
-                                (what the studio's Exports panel writes with the spec applied)
+                                (what the studio's Exports panel writes with the spec applied);
+                                a judge verifier reads its run from --annotations
   --judge-run ID                calibration: the judge run to compare (default: the newest gar,
                                 rubric or pairwise run; none: no judge); rewards with --source
                                 judge: the run to read (default: the newest gar run, or the newest
@@ -180,6 +181,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     format,
     mapping,
     verifiers: values.verifiers,
+    judgeRuns: annotations.judgeRuns,
   });
   const resolved = annotationsResolve(loaded.groups, annotations);
   if (resolved.unknown.length > 0) {
