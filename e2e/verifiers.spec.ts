@@ -7,7 +7,9 @@
  * keeps the spec applied. A "Rubric judge" verifier says "run the judge first" until the offline
  * heuristic grader has made a run in the Judge panel, then scores with its verdicts: the same
  * component values as `rollout-studio judge --heuristic` + `analyze --verifiers`, in the group's
- * columns, and as a judge in the calibration view. Stable test ids only.
+ * columns, and as a judge in the calibration view; the Exports panel's rewards download, with the
+ * spec applied, is what `rollout-studio export --verifiers` writes from the exported spec and
+ * annotations (its command line names the spec). Stable test ids only.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -16,6 +18,7 @@ import { cliAnalyze, writeDemo } from "./harness/cli.ts";
 import { describe, expect, test } from "./harness/test.ts";
 import { Annotate } from "./pages/Annotate.ts";
 import { Calibration } from "./pages/Calibration.ts";
+import { Exports } from "./pages/Exports.ts";
 import { GroupView } from "./pages/GroupView.ts";
 import { Verifiers } from "./pages/Verifiers.ts";
 
@@ -354,6 +357,35 @@ describe("the rubric judge as a verifier", () => {
       .locator(`[data-testid="calibration.confusion.train"][data-tp="${expected.tp}"]`)
       .waitFor();
     expect(await calibration.confusion("train")).toEqual(expected);
+
+    // The Exports panel writes the augmented rollouts; the CLI, given the exported spec and
+    // annotations (which hold the studio's judge run), writes the same bytes.
+    const exportsPanel = new Exports(page);
+    await exportsPanel.open();
+    expect(await exportsPanel.command("rewards")).toContain("--verifiers reward-spec.json");
+    const rewards = await exportsPanel.download("rewards", dir, "studio-rewards.jsonl");
+    const annotations = await exportsPanel.download("annotations", dir, "studio-annotations.json");
+    const spec = join(dir, "studio-reward-spec.json");
+    await verifiers.exportSpec(spec);
+    let cliOut = "";
+    let cliErr = "";
+    const code = await main(
+      [
+        "export",
+        demoPath,
+        "--annotations",
+        annotations.path,
+        "--kind",
+        "rewards",
+        "--out",
+        "-",
+        "--verifiers",
+        spec,
+      ],
+      { stdout: (t) => (cliOut += t), stderr: (t) => (cliErr += t), cwd: dir },
+    );
+    expect(code, cliErr).toBe(0);
+    expect(cliOut).toBe(readFileSync(rewards.path, "utf8"));
     expect(pageErrors.list).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import {
   verifiersCancel,
 } from "../../../store/verifiers/verifierStore.ts";
 import type { VerifierStatus } from "../../../store/verifiers/verifierSync.ts";
+import { VERIFIER_SPEC_FILE_NAME } from "../../../store/verifiers/verifierVerdicts.ts";
 import VerifierEditor from "./VerifierEditor.tsx";
 import {
   dropPartLabel,
@@ -268,7 +269,7 @@ export default function VerifiersPanel() {
           type="button"
           className={styles.button}
           data-testid="verifiers.export"
-          onClick={() => download("reward-spec.json", verifierSpecToJson(spec))}
+          onClick={() => download(VERIFIER_SPEC_FILE_NAME, verifierSpecToJson(spec))}
           title="the applied spec, as rollout-studio analyze --verifiers reads it"
         >
           Export spec
