@@ -22,6 +22,7 @@ import {
   type Rollout,
 } from "../src/core/index.ts";
 import { JsonlIndexer, type JsonlIndexerOptions } from "../src/io/index/jsonlIndexer.ts";
+import { loadBytes } from "../src/io/formats/load.ts";
 import {
   fingerprint,
   fingerprintBytes,
@@ -441,6 +442,70 @@ function retainedBytes<T>(gc: () => void, build: () => T): { bytes: number; valu
 
 const mbps = (bytes: number, ms: number): number => Math.round(bytes / 1e6 / (ms / 1000));
 
+/** Like timePair, for async calls: interleaved AB BA runs of one call each, medians. */
+async function timePairAsync(
+  subject: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  runs: number,
+): Promise<ReturnType<typeof timePair>> {
+  const once = async (f: () => Promise<unknown>): Promise<number> => {
+    const t = performance.now();
+    sink += Number(Boolean(await f()));
+    return performance.now() - t;
+  };
+  await subject();
+  await baseline();
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    if (r % 2 === 0) {
+      s.push(await once(subject));
+      b.push(await once(baseline));
+    } else {
+      b.push(await once(baseline));
+      s.push(await once(subject));
+    }
+  }
+  return { value: median(s), baseline: median(b), runs, reps: [1, 1] };
+}
+
+/**
+ * performance.md section 9 T4: the studio's full parse (what it does to a file under the index
+ * threshold: `loadBytes`, decode, parse every line, build every rollout and group) against
+ * decoding the same bytes as one JSON array and `JSON.parse` of it. Checks every row becomes a
+ * rollout.
+ */
+async function benchFullParse(): Promise<void> {
+  const file = generateRolloutJsonl({ targetBytes: 30e6, seed: 201 });
+  const data = file.bytes;
+  const size = data.length;
+  const fp = fingerprintBytes(data);
+  const arrayBytes = new Uint8Array(size + 1);
+  arrayBytes[0] = 0x5b;
+  arrayBytes.set(data.subarray(0, size - 1), 1);
+  for (let at = arrayBytes.indexOf(10); at !== -1; at = arrayBytes.indexOf(10, at + 1))
+    arrayBytes[at] = 0x2c;
+  arrayBytes[size] = 0x5d;
+  const load = () => loadBytes("bench.jsonl", data, { format: "native" });
+  const loaded = await load();
+  check(
+    loaded.stats.rollouts === file.rows && loaded.issues.length === 0,
+    `parse.jsonl: ${loaded.stats.rollouts} rollouts and ${loaded.issues.length} issues for ${file.rows} rows`,
+  );
+  const t = await timePairAsync(
+    async () => (await load()).groups.length,
+    // eslint-disable-next-line @typescript-eslint/require-await -- the same shape as the subject
+    async () => (JSON.parse(new TextDecoder().decode(arrayBytes)) as unknown[]).length,
+    7,
+  );
+  emit(
+    "parse.jsonl.30MB",
+    t,
+    fp,
+    `T4: loadBytes (native) ${mbps(size, t.value)} MB/s vs decode + JSON.parse of the whole array ${mbps(size, t.baseline)} MB/s; ${file.rows} rows in ${loaded.groups.length} groups; gate ratio <= 1.0`,
+  );
+}
+
 /**
  * performance.md sections 2 and 3 on a generated 200 MB "long rows" file: index it in 1 MB chunks
  * against `JSON.parse` of the same bytes as one array and against a bytes-only newline scan, then
@@ -546,7 +611,7 @@ function benchJsonlIndex(): void {
   );
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = performance.now();
   const modes = generateTextGroup({ k: 64, chars: 20000, modes: 4, seed: 20000 });
   const independent = generateTextGroup({ k: 64, chars: 20000, modes: 0, seed: 20001 });
@@ -565,6 +630,7 @@ function main(): void {
     generateTextGroup({ k: 64, chars: 2000, modes: 4, seed: 2000 }),
     3,
   );
+  await benchFullParse();
   benchJsonlIndex();
   console.error(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (sink ${sink})`);
   if (failures.length > 0) {
@@ -573,4 +639,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 
 import { verifiersBoot } from "./store/verifiers/verifierBoot.ts";
+import { prewarmLoadWorkerWhenIdle } from "./workers/loadClient.ts";
 import App from "./ui/app/App.tsx";
 import ErrorBoundary from "./ui/app/ErrorBoundary.tsx";
 
@@ -12,6 +13,9 @@ if (rootElement === null) {
 
 // A reward spec saved in this browser scores the data from the start (the verifiers load lazily).
 verifiersBoot();
+
+// A file chosen later starts on a worker that is already running.
+prewarmLoadWorkerWhenIdle();
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -38,4 +38,39 @@ describe("datasetFingerprint", () => {
       }),
     ).not.toBe(fp);
   });
+
+  it("keeps its value for the same data, so saved annotations are found again", () => {
+    // Pinned: a change here would orphan every annotation set saved under the old fingerprint.
+    const summaries = Array.from({ length: 3000 }, (_, i) => ({
+      id: `grp-${i}-${i % 7 === 0 ? "中文😀" : "x"}`,
+      rewards: [i % 3, 0.5, i % 5 === 0 ? NaN : -1],
+      prompt: "",
+      partial: false,
+    }));
+    expect(
+      datasetFingerprint({
+        size: 123456,
+        head: bytes("head"),
+        tail: bytes("tail"),
+        dataset: { format: "native", groupKey: "group_id", summaries },
+      }),
+    ).toBe("140eb1b373da8a7b");
+  });
+
+  it("hashes past the 1 MB batch the same as one group at a time (pinned from that version)", () => {
+    const summaries = Array.from({ length: 40000 }, (_, i) => ({
+      id: `group-with-a-long-identifier-${i}-${i % 7 === 0 ? "中文😀" : "x"}`,
+      rewards: [i % 3, 0.25],
+      prompt: "",
+      partial: false,
+    }));
+    expect(
+      datasetFingerprint({
+        size: 9,
+        head: new Uint8Array([1, 2]),
+        tail: new Uint8Array(),
+        dataset: { format: "trl", groupKey: "prompt", summaries },
+      }),
+    ).toBe("64d4bc97ccfe369b");
+  });
 });

@@ -21,10 +21,67 @@ const listeners = new Map<number, (event: LoadEvent) => void>();
 /** The fallback's indexed file, when loads run on the main thread. */
 let localIndexed: IndexedState | null = null;
 
+/** A started worker that has read nothing yet, so a load does not wait for one to start. */
+let spare: Worker | null = null;
+
+function createWorker(): Worker {
+  const w = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
+  w.onmessage = (event: MessageEvent<LoadReply>) => {
+    const reply = event.data;
+    const listener = listeners.get(reply.requestId);
+    if (listener === undefined) return;
+    if (reply.kind !== "progress" && reply.kind !== "first-group")
+      listeners.delete(reply.requestId);
+    listener(reply);
+  };
+  w.onerror = (event) => {
+    if (w === spare) {
+      // The spare failed before any load used it: the next load starts its own.
+      spare = null;
+      w.terminate();
+      return;
+    }
+    // A crashed worker fails every pending request loudly; the next load starts a new worker.
+    for (const [requestId, listener] of listeners) {
+      listener({
+        kind: "error",
+        requestId,
+        message: `the loader stopped unexpectedly: ${event.message}`,
+      });
+    }
+    listeners.clear();
+    w.terminate();
+    if (worker === w) worker = null;
+  };
+  return w;
+}
+
+/**
+ * Start a load worker ahead of the next load (its start-up, about 70-90 ms on a 2-core machine,
+ * would otherwise delay the first group). Called when the studio is idle; does nothing when a spare
+ * is waiting or Workers are unavailable.
+ */
+export function prewarmLoadWorker(): void {
+  if (workerUnavailable || spare !== null || typeof Worker === "undefined") return;
+  try {
+    spare = createWorker();
+  } catch {
+    workerUnavailable = true;
+  }
+}
+
+/** {@link prewarmLoadWorker} once the page is idle (within 2 s at the latest). */
+export function prewarmLoadWorkerWhenIdle(): void {
+  if (workerUnavailable || spare !== null || typeof Worker === "undefined") return;
+  if (typeof requestIdleCallback === "function")
+    requestIdleCallback(prewarmLoadWorker, { timeout: 2000 });
+  else setTimeout(prewarmLoadWorker, 0);
+}
+
 /**
  * A new worker for every load: in Chromium 156 a second BYOB stream read by a reused worker stalled
- * for good in about half of the tries (bench/README.md), and a fresh worker never did. The old one,
- * with the previous file's index, is terminated.
+ * for good in about half of the tries (bench/README.md), and a fresh worker never did. The spare
+ * counts as fresh: it has read nothing. The old one, with the previous file's index, is terminated.
  */
 function freshWorker(): Worker | null {
   if (workerUnavailable) return null;
@@ -32,28 +89,8 @@ function freshWorker(): Worker | null {
   for (const [requestId, listener] of listeners) listener({ kind: "cancelled", requestId });
   listeners.clear();
   try {
-    const w = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
-    w.onmessage = (event: MessageEvent<LoadReply>) => {
-      const reply = event.data;
-      const listener = listeners.get(reply.requestId);
-      if (listener === undefined) return;
-      if (reply.kind !== "progress" && reply.kind !== "first-group")
-        listeners.delete(reply.requestId);
-      listener(reply);
-    };
-    w.onerror = (event) => {
-      // A crashed worker fails every pending request loudly; the next load starts a new worker.
-      for (const [requestId, listener] of listeners) {
-        listener({
-          kind: "error",
-          requestId,
-          message: `the loader stopped unexpectedly: ${event.message}`,
-        });
-      }
-      listeners.clear();
-      w.terminate();
-      if (worker === w) worker = null;
-    };
+    const w = spare ?? createWorker();
+    spare = null;
     worker = w;
     return w;
   } catch {

@@ -13,6 +13,7 @@ import type { FormatOptions } from "../../io/formats/spec.ts";
 import type { LoadPhase } from "../../workers/protocol.ts";
 import {
   requestGroup,
+  prewarmLoadWorkerWhenIdle,
   startLoad,
   type LoadEvent,
   type LoadHandle,
@@ -119,6 +120,8 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
             load: { status: "ready", file, dataset: event.dataset, groups },
             selectedGroupId: initialGroup(event.dataset),
           });
+          // The next file gets a started worker (this one keeps the index for group requests).
+          prewarmLoadWorkerWhenIdle();
           break;
         }
         case "error":
