@@ -177,7 +177,8 @@ function scorer(v: Verifier): Scorer {
     case "judge":
       return (input) => {
         const given = Object.hasOwn(input.verdicts, v.name) ? input.verdicts[v.name] : undefined;
-        if (given === undefined) return NOT_APPLICABLE("no judge verdict was read for this rollout");
+        if (given === undefined)
+          return NOT_APPLICABLE("no judge verdict was read for this rollout");
         if (given.verdict === null) return NOT_APPLICABLE(given.note);
         return binary(v.weight, given.verdict === "pass", given.note);
       };

@@ -120,7 +120,11 @@ export interface LengthPenaltyVerifier extends VerifierCommon {
 }
 
 /** Judge modes whose runs give a pass/fail per rollout (`judgeRunVerdicts`), the rubric judge first. */
-export const JUDGE_VERIFIER_MODES = ["rubric", "gar", "pairwise"] as const satisfies readonly JudgeMode[];
+export const JUDGE_VERIFIER_MODES = [
+  "rubric",
+  "gar",
+  "pairwise",
+] as const satisfies readonly JudgeMode[];
 export type JudgeVerifierMode = (typeof JUDGE_VERIFIER_MODES)[number];
 
 /**
