@@ -4,7 +4,12 @@
  * column's new components, the rewards and the advantages equal `rollout-studio analyze
  * --verifiers` with the exported spec; the drop-a-component table lists each part; labelled
  * rollouts make the exact match a judge in the calibration view, with its TPR and TNR; a reload
- * keeps the spec applied. Stable test ids only.
+ * keeps the spec applied. A "Rubric judge" verifier says "run the judge first" until the offline
+ * heuristic grader has made a run in the Judge panel, then scores with its verdicts: the same
+ * component values as `rollout-studio judge --heuristic` + `analyze --verifiers`, in the group's
+ * columns, and as a judge in the calibration view; the Exports panel's rewards download, with the
+ * spec applied, is what `rollout-studio export --verifiers` writes from the exported spec and
+ * annotations (its command line names the spec). Stable test ids only.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,6 +18,7 @@ import { cliAnalyze, writeDemo } from "./harness/cli.ts";
 import { describe, expect, test } from "./harness/test.ts";
 import { Annotate } from "./pages/Annotate.ts";
 import { Calibration } from "./pages/Calibration.ts";
+import { Exports } from "./pages/Exports.ts";
 import { GroupView } from "./pages/GroupView.ts";
 import { Verifiers } from "./pages/Verifiers.ts";
 
@@ -222,6 +228,164 @@ describe("verifiers", () => {
     await page.getByTestId("verifiers.import").setInputFiles(good);
     await page.locator('[data-testid="verifiers.tally.row"][data-name="format"]').waitFor();
     expect((await verifiers.tally()).map((t) => t.name)).toEqual(["format", "exact_match"]);
+    expect(pageErrors.list).toEqual([]);
+  });
+});
+
+describe("the rubric judge as a verifier", () => {
+  test("run the judge first, then its verdicts as a component in the columns and in calibration", async ({
+    baseUrl,
+    page,
+    pageErrors,
+  }) => {
+    // The CLI's view: the heuristic grader's gar run, read by a judge verifier of mode gar.
+    const annotationsPath = join(dir, "heuristic-annotations.json");
+    const quiet = { stdout: () => undefined, stderr: () => undefined, cwd: dir };
+    expect(
+      await main(
+        ["judge", demoPath, "--mode", "gar", "--heuristic", "--out", annotationsPath],
+        quiet,
+      ),
+    ).toBe(0);
+    const judgeSpec = {
+      version: 1,
+      text: "final-assistant",
+      loggedReward: "keep",
+      verifiers: [
+        {
+          kind: "judge",
+          name: "judge",
+          enabled: true,
+          weight: 1,
+          mode: "gar",
+          run: null,
+          passThreshold: 0.5,
+          rubricPassScore: 0.5,
+        },
+      ],
+    };
+    const specPath = join(dir, "judge-spec.json");
+    writeFileSync(specPath, JSON.stringify(judgeSpec));
+    let out = "";
+    expect(
+      await main(
+        ["analyze", demoPath, "--annotations", annotationsPath, "--verifiers", specPath, "--json"],
+        { ...quiet, stdout: (t) => (out += t) },
+      ),
+    ).toBe(0);
+    const verified = JSON.parse(out) as VerifiedDoc;
+    // A group the judge passes some rollouts of and fails others (a hack, or a failing rollout).
+    const group = verified.groups.find((g) => {
+      const values = g.rollouts.map((r) => r.verifiers.judge!.pass);
+      return values.includes(true) && values.includes(false);
+    })!;
+    expect(group).toBeDefined();
+    const plain = (await cliAnalyze(demoPath)).find((g) => g.id === group.id)!;
+    const ids = group.rollouts.map((r) => r.id);
+
+    await page.goto(`${baseUrl}/?demo&group=${encodeURIComponent(group.id)}`);
+    await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
+    const verifiers = new Verifiers(page);
+    await verifiers.open();
+    const item = await verifiers.addJudge("gar");
+    // No gar run yet: the verifier says so and the spec cannot be applied.
+    await item.getByTestId("verifiers.judge-missing").waitFor();
+    expect(await item.getByTestId("verifiers.item-problems").innerText()).toContain(
+      "run the judge first",
+    );
+    expect(await page.getByTestId("verifiers.apply").isDisabled()).toBe(true);
+
+    // The offline heuristic grader in the Judge panel makes a gar run.
+    await page.getByTestId("panel.toggle.judge").click();
+    const judgePanel = page.getByTestId("panel.judge");
+    await judgePanel.getByTestId("judge.run.heuristic").click();
+    await judgePanel.getByTestId("judge.result").waitFor();
+    await item.getByTestId("verifiers.judge-missing").waitFor({ state: "detached" });
+    const choices = await item
+      .getByTestId("verifiers.judge-run")
+      .locator("option")
+      .allTextContents();
+    expect(choices).toHaveLength(2);
+    expect(choices[0]).toMatch(/^newest gar run: heuristic grader · .* · gar-/);
+    await verifiers.apply();
+    const judgeTally = verified.verifiers.tally.find((t) => t.name === "judge")!;
+    expect(await verifiers.tally()).toEqual([
+      { name: "judge", pass: judgeTally.pass, fail: judgeTally.fail },
+    ]);
+
+    // Its component in each column: the CLI's values, and the totals they give.
+    const components = await page
+      .getByTestId("rollout-column")
+      .evaluateAll((columns) =>
+        columns.map((c) =>
+          [...c.querySelectorAll('[aria-label="Reward components"] li')].map(
+            (li) => li.textContent ?? "",
+          ),
+        ),
+      );
+    group.rollouts.forEach((r, i) => {
+      const value = r.verifiers.judge!.value;
+      if (value !== null) expect(components[i]).toContain(`judge ${value}`);
+    });
+    const view = new GroupView(page);
+    expect(await view.columnIds()).toEqual(ids);
+    close(
+      await view.metric("metric-reward"),
+      group.rollouts.map((r) => r.reward),
+    );
+
+    // Labels by the logged reward; the judge verifier is a calibration judge like the others.
+    const annotate = new Annotate(page);
+    for (const r of plain.rollouts) await annotate.label(r.id, r.passed ? "pass" : "fail").click();
+    const calibration = new Calibration(page);
+    await calibration.open();
+    await page.getByTestId("calibration.split.train").fill("100");
+    await page.getByTestId("calibration.split.dev").fill("0");
+    await page.getByTestId("calibration.split.test").fill("0");
+    await page.getByTestId("calibration.split.apply").click();
+    await calibration.judge.selectOption("verifier:judge");
+    const human = plain.rollouts.map((r) => r.passed);
+    const count = (h: boolean, j: boolean) =>
+      group.rollouts.filter((r, i) => human[i] === h && r.verifiers.judge!.pass === j).length;
+    const expected = {
+      tp: count(true, true),
+      tn: count(false, false),
+      fp: count(false, true),
+      fn: count(true, false),
+    };
+    await page
+      .locator(`[data-testid="calibration.confusion.train"][data-tp="${expected.tp}"]`)
+      .waitFor();
+    expect(await calibration.confusion("train")).toEqual(expected);
+
+    // The Exports panel writes the augmented rollouts; the CLI, given the exported spec and
+    // annotations (which hold the studio's judge run), writes the same bytes.
+    const exportsPanel = new Exports(page);
+    await exportsPanel.open();
+    expect(await exportsPanel.command("rewards")).toContain("--verifiers reward-spec.json");
+    const rewards = await exportsPanel.download("rewards", dir, "studio-rewards.jsonl");
+    const annotations = await exportsPanel.download("annotations", dir, "studio-annotations.json");
+    const spec = join(dir, "studio-reward-spec.json");
+    await verifiers.exportSpec(spec);
+    let cliOut = "";
+    let cliErr = "";
+    const code = await main(
+      [
+        "export",
+        demoPath,
+        "--annotations",
+        annotations.path,
+        "--kind",
+        "rewards",
+        "--out",
+        "-",
+        "--verifiers",
+        spec,
+      ],
+      { stdout: (t) => (cliOut += t), stderr: (t) => (cliErr += t), cwd: dir },
+    );
+    expect(code, cliErr).toBe(0);
+    expect(cliOut).toBe(readFileSync(rewards.path, "utf8"));
     expect(pageErrors.list).toEqual([]);
   });
 });

@@ -50,6 +50,14 @@ export class Verifiers {
     await item.getByTestId("verifiers.pattern").fill(pattern);
   }
 
+  /** Adds a rubric-judge verifier reading the newest run of `mode`. */
+  async addJudge(mode: "rubric" | "gar" | "pairwise"): Promise<Locator> {
+    await this.page.getByTestId("verifiers.add.judge").click();
+    const item = this.item("judge");
+    await item.getByTestId("verifiers.judge-mode").selectOption(mode);
+    return item;
+  }
+
   /** Applies the draft and waits until the run is done. */
   async apply(): Promise<void> {
     await this.page.getByTestId("verifiers.apply").click();

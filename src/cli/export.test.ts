@@ -4,7 +4,9 @@
  * calibration assignments (src/core/export/__fixtures__/demoAnnotations.ts), then read back: JSONL
  * parsed line by line, JSON parsed, row counts and values checked against the annotations and
  * against `analyze --json`; the annotations export re-imports to the same state and `analyze
- * --annotations` accepts it. Bad input exits non-zero and names the file and field.
+ * --annotations` accepts it. Bad input exits non-zero and names the file and field. With
+ * `--verifiers SPEC.json` the exports read the rollouts the spec augments: the rewards rows carry
+ * the verifier's component in their totals, the bytes of core's verifierApply + exportBuild.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,11 +17,14 @@ import {
   ANALYSIS_DEFAULTS,
   exportBuild,
   rubricCurrent,
+  JUDGE_VERIFIER_DEFAULT,
+  verifierApply,
   type Annotations,
   type RolloutGroup,
+  type VerifierSpec,
 } from "../core/index.ts";
 import { demoAnnotations, demoMixedGroups } from "../core/export/__fixtures__/demoAnnotations.ts";
-import { annotationsParse, annotationsToJson, loadText } from "../io/index.ts";
+import { annotationsParse, annotationsToJson, loadText, verifierSpecToJson } from "../io/index.ts";
 import { EXIT, main } from "./main.ts";
 
 let dir: string;
@@ -470,5 +475,255 @@ describe("export errors", () => {
     expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toEqual(
       JSON.parse((await exported("rubrics")).text),
     );
+  });
+});
+
+describe("export --verifiers", () => {
+  /** The README's demo recipe: the order the agent cites against the task's order id, weight 2. */
+  const spec: VerifierSpec = {
+    version: 1,
+    text: "final-assistant",
+    loggedReward: "keep",
+    verifiers: [
+      {
+        kind: "exact-match",
+        name: "order",
+        enabled: true,
+        weight: 2,
+        field: "order_id",
+        pattern: "#(W\\d{7})",
+        flags: "",
+        normalize: { trim: true, ignoreCase: false, collapseWhitespace: false, numeric: false },
+      },
+    ],
+  };
+  let specPath: string;
+  beforeAll(() => {
+    specPath = join(dir, "reward-spec.json");
+    writeFileSync(specPath, verifierSpecToJson(spec));
+  });
+
+  it("rewards: the totals include the verifier's component, as core's verifierApply + exportBuild", async () => {
+    const { code, text, stderr } = await exported("rewards", "--verifiers", specPath);
+    expect(stderr).toBe("");
+    expect(code).toBe(EXIT.ok);
+    const applied = verifierApply(groups, spec);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const built = exportBuild("rewards", {
+      groups: applied.groups,
+      annotations,
+      settings: ANALYSIS_DEFAULTS,
+    });
+    expect(text).toBe(built.text);
+    // Each row's reward is the logged reward plus 2 when the cited order is the task's.
+    const rows = jsonl<RewardRow>(text);
+    const rollouts = groups.flatMap((g) => g.rollouts);
+    const names = applied.run.names;
+    expect(names).toEqual(["order"]);
+    let matched = 0;
+    rows.forEach((row, i) => {
+      const outcome = applied.run.outcomes[i]![0]!;
+      const logged = rollouts[i]!.reward!;
+      expect(row.rollout_id).toBe(rollouts[i]!.id);
+      expect(row.reward).toBe(logged + (outcome.value ?? 0));
+      if (outcome.pass === true) matched++;
+    });
+    // The demo has matches and misses, so the component is not a constant.
+    expect(matched).toBeGreaterThan(0);
+    expect(matched).toBeLessThan(rows.length);
+    // Without the spec the totals are the logged rewards: the flag is what changed them.
+    const plain = jsonl<RewardRow>((await exported("rewards")).text);
+    expect(plain.map((r) => r.reward)).toEqual(rollouts.map((r) => r.reward));
+    expect(plain.map((r) => r.reward)).not.toEqual(rows.map((r) => r.reward));
+  });
+
+  it("calibration and dpo read the augmented rollouts too; weights apply to the new component", async () => {
+    const applied = verifierApply(groups, spec);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const input = { groups: applied.groups, annotations, settings: ANALYSIS_DEFAULTS };
+    for (const kind of ["calibration", "dpo"] as const)
+      expect((await exported(kind, "--verifiers", specPath)).text).toBe(
+        exportBuild(kind, input).text,
+      );
+    const weighted = await exported("rewards", "--verifiers", specPath, "--weight", "order=0.25");
+    expect(weighted.text).toBe(
+      exportBuild("rewards", {
+        ...input,
+        settings: { ...ANALYSIS_DEFAULTS, rewardWeights: { order: 0.25 } },
+      }).text,
+    );
+  });
+
+  it("a bad spec writes nothing, exits 1 and names the file and the field", async () => {
+    const bad = join(dir, "bad-spec.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({ version: 1, verifiers: [{ kind: "exact-match", name: "order" }] }),
+    );
+    const target = join(dir, "never-verified.out");
+    const args = ["export", demoPath, "--annotations", annotationsPath, "--kind", "rewards"];
+    const invalid = await run([...args, "--out", target, "--verifiers", bad]);
+    expect(invalid.code).toBe(EXIT.failed);
+    expect(invalid.stderr).toMatch(/bad-spec\.json: verifiers\[0\]\.field: /);
+    expect(invalid.stderr).toMatch(/bad-spec\.json: the reward spec is invalid/);
+    // A spec that parses but does not fit the data: a verifier named like a file component.
+    const clash = join(dir, "clash-spec.json");
+    writeFileSync(
+      clash,
+      verifierSpecToJson({ ...spec, verifiers: [{ ...spec.verifiers[0]!, name: "resolved" }] }),
+    );
+    const unfit = await run([...args, "--out", target, "--verifiers", clash]);
+    expect(unfit.code).toBe(EXIT.failed);
+    expect(unfit.stderr).toContain(
+      "clash-spec.json: verifiers[0].name: the file already has a reward component of that name",
+    );
+    const missing = await run([...args, "--out", target, "--verifiers", join(dir, "nope.json")]);
+    expect(missing.code).toBe(EXIT.failed);
+    expect(missing.stderr).toMatch(/nope\.json/);
+    expect(() => readFileSync(target)).toThrow();
+  });
+
+  it("the usage names the flag", async () => {
+    const help = await run(["export", "--help"]);
+    expect(help.stdout).toMatch(/--verifiers SPEC\.json/);
+  });
+});
+
+describe("a judge verifier from the CLI", () => {
+  /** The fixture's rubric run (rubric-1), weight 2, and the heuristic gar run by id. */
+  const spec: VerifierSpec = {
+    version: 1,
+    text: "final-assistant",
+    loggedReward: "keep",
+    verifiers: [
+      { kind: "judge", name: "rubric_judge", enabled: true, weight: 2, ...JUDGE_VERIFIER_DEFAULT },
+      {
+        kind: "judge",
+        name: "gar_judge",
+        enabled: true,
+        weight: 1,
+        ...JUDGE_VERIFIER_DEFAULT,
+        mode: "gar",
+        run: "gar-heuristic-1",
+      },
+    ],
+  };
+  let specPath: string;
+  beforeAll(() => {
+    specPath = join(dir, "judge-spec.json");
+    writeFileSync(specPath, verifierSpecToJson(spec));
+  });
+
+  it("analyze --verifiers reads the runs from --annotations and gives core's component values", async () => {
+    const out = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      specPath,
+      "--json",
+    ]);
+    expect(out.code).toBe(EXIT.ok);
+    const json = JSON.parse(out.stdout) as {
+      verifiers: { tally: { name: string; pass: number; fail: number; notApplicable: number }[] };
+      groups: {
+        rollouts: {
+          id: string;
+          reward: number;
+          verifiers: Record<string, { value: number | null; pass: boolean | null; note?: string }>;
+        }[];
+      }[];
+    };
+    const applied = verifierApply(groups, spec, annotations.judgeRuns);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    const rows = json.groups.flatMap((g) => g.rollouts);
+    expect(rows.map((r) => r.id)).toEqual(groups.flatMap((g) => g.rollouts.map((r) => r.id)));
+    rows.forEach((row, i) => {
+      const [rubric, gar] = applied.run.outcomes[i]!;
+      expect(row.verifiers.rubric_judge).toEqual({
+        value: rubric!.value,
+        pass: rubric!.pass,
+        ...(rubric!.note === "" ? {} : { note: rubric!.note }),
+      });
+      expect(row.verifiers.gar_judge?.value).toBe(gar!.value);
+      expect(row.reward).toBe(applied.groups.flatMap((g) => g.rollouts)[i]!.reward);
+    });
+    // Judged groups give verdicts both ways; the others are n/a with the reason.
+    const tally = Object.fromEntries(json.verifiers.tally.map((t) => [t.name, t]));
+    expect(tally.rubric_judge!.pass).toBeGreaterThan(0);
+    expect(tally.rubric_judge!.fail).toBeGreaterThan(0);
+    expect(tally.rubric_judge!.notApplicable).toBeGreaterThan(0);
+    expect(
+      rows.some((r) => r.verifiers.rubric_judge?.note === "rubric-1 did not judge this group"),
+    ).toBe(true);
+    // The rubric verdicts are the run's own (what calibration compares).
+    const summary = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      specPath,
+    ]);
+    expect(summary.stdout).toMatch(
+      /rubric_judge \(component\): \d+ pass, \d+ fail, \d+ not applicable/,
+    );
+  });
+
+  it("export --verifiers gives the rewards of verifierApply + exportBuild with the runs", async () => {
+    const { code, text } = await exported("rewards", "--verifiers", specPath);
+    expect(code).toBe(EXIT.ok);
+    const applied = verifierApply(groups, spec, annotations.judgeRuns);
+    if (!applied.ok) throw new Error(applied.problems.join("; "));
+    expect(text).toBe(
+      exportBuild("rewards", { groups: applied.groups, annotations, settings: ANALYSIS_DEFAULTS })
+        .text,
+    );
+  });
+
+  it("is refused without --annotations, or without a run of its mode", async () => {
+    const bare = await run(["analyze", demoPath, "--verifiers", specPath]);
+    expect(bare.code).toBe(EXIT.usage);
+    expect(bare.stderr).toContain(
+      'judge-spec.json: verifiers[0] ("rubric_judge"), verifiers[1] ("gar_judge") read a judge run: add --annotations A.json',
+    );
+    const pairwise = join(dir, "pairwise-spec.json");
+    writeFileSync(
+      pairwise,
+      verifierSpecToJson({
+        ...spec,
+        verifiers: [
+          { ...spec.verifiers[0]!, mode: "pairwise" } as VerifierSpec["verifiers"][number],
+        ],
+      }),
+    );
+    const none = await run([
+      "analyze",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--verifiers",
+      pairwise,
+    ]);
+    expect(none.code).toBe(EXIT.failed);
+    expect(none.stderr).toContain(
+      "pairwise-spec.json: verifiers[0].run: there is no pairwise judge run yet: run the judge first",
+    );
+    const target = join(dir, "never-judged.out");
+    const missing = await run([
+      "export",
+      demoPath,
+      "--annotations",
+      annotationsPath,
+      "--kind",
+      "rewards",
+      "--out",
+      target,
+      "--verifiers",
+      pairwise,
+    ]);
+    expect(missing.code).toBe(EXIT.failed);
+    expect(() => readFileSync(target)).toThrow();
   });
 });

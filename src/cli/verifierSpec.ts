@@ -7,16 +7,19 @@ import {
   rewardComponentNames,
   verifierApply,
   verifierLayout,
+  verifierReadsJudgeRuns,
   verifierSpecProblems,
   verifierTally,
+  type JudgeRun,
   type VerifierRun,
   type VerifierSpec,
 } from "../core/index.ts";
-import { formatIssue, LoadError, verifierSpecParse } from "../io/index.ts";
+import { formatIssue, LoadError, verifierSpecParse, type FormatOptions } from "../io/index.ts";
 import type { analysisJson } from "./json.ts";
 import type { CliIo } from "./io.ts";
-import type { CliLoad } from "./loadForCli.ts";
+import { indexThreshold, loadForCli, type CliLoad } from "./loadForCli.ts";
 import { readBytes } from "./readBytes.ts";
+import { UsageError } from "./settings.ts";
 
 /** A load with the verifiers' components added, and what they said about each rollout. */
 export interface VerifiedLoad {
@@ -45,16 +48,19 @@ export function readVerifierSpec(path: string, io: CliIo): VerifierSpec {
 /**
  * Apply the spec to the loaded groups.
  *
+ * @param judgeRuns the --annotations file's judge runs, which judge verifiers read
  * @throws LoadError when the spec does not fit the data (a verifier named like one of the file's
- *   components, a length penalty wrapping a component the file does not have)
+ *   components, a length penalty wrapping a component the file does not have, a judge verifier
+ *   whose run the annotations do not hold)
  */
 export function applyVerifierSpec(
   loaded: CliLoad,
   spec: VerifierSpec,
   specFile: string,
   io: CliIo,
+  judgeRuns: readonly JudgeRun[] = [],
 ): VerifiedLoad {
-  const problems = verifierSpecProblems(spec, rewardComponentNames(loaded.groups));
+  const problems = verifierSpecProblems(spec, rewardComponentNames(loaded.groups), judgeRuns);
   if (problems.length > 0) {
     for (const p of problems)
       io.stderr(
@@ -62,7 +68,7 @@ export function applyVerifierSpec(
       );
     throw new LoadError(specFile, `the reward spec does not fit ${loaded.file}`);
   }
-  const applied = verifierApply(loaded.groups, spec);
+  const applied = verifierApply(loaded.groups, spec, judgeRuns);
   if (!applied.ok) throw new LoadError(specFile, applied.problems.join("; "));
   return {
     loaded: { ...loaded, groups: applied.groups },
@@ -70,6 +76,62 @@ export function applyVerifierSpec(
     run: applied.run,
     ids: loaded.groups.flatMap((g) => g.rollouts.map((r) => r.id)),
   };
+}
+
+/** What a command loads: FILE read as its flags say, and the reward spec of --verifiers, if given. */
+export interface CliLoadRequest {
+  readonly file: string;
+  /** undefined: detect it. */
+  readonly format: string | undefined;
+  readonly mapping: FormatOptions | undefined;
+  /** The --verifiers SPEC.json value; undefined without the flag. */
+  readonly verifiers: string | undefined;
+  /** The --annotations file's judge runs, which judge verifiers read; null without the flag. */
+  readonly judgeRuns: readonly JudgeRun[] | null;
+}
+
+/** A load, and with --verifiers the spec applied to it (`loaded` is then the augmented load). */
+export interface CliLoadVerified {
+  readonly loaded: CliLoad;
+  readonly verified: VerifiedLoad | null;
+}
+
+/**
+ * Load FILE and, with --verifiers, apply the reward spec to it, as every command that takes the
+ * flag does (analyze, export): the spec is read first, so a bad spec is refused before a long
+ * load, then applied with core's `verifierApply`, the studio's code.
+ *
+ * A judge verifier reads its run from the --annotations file: without the flag the spec is refused
+ * (a usage error), and without the run it is refused like any spec that does not fit the data
+ * ("run the judge first"); it never scores a whole column null in silence.
+ *
+ * @throws LoadError for a missing or unreadable FILE, or a spec that is invalid or does not fit it
+ * @throws UsageError for a spec with a judge verifier and no --annotations
+ */
+export async function loadWithVerifiers(
+  io: CliIo,
+  request: CliLoadRequest,
+): Promise<CliLoadVerified> {
+  const specFile = request.verifiers;
+  const spec = specFile === undefined ? null : readVerifierSpec(specFile, io);
+  if (spec !== null && request.judgeRuns === null && verifierReadsJudgeRuns(spec)) {
+    const judges = spec.verifiers.flatMap((v, i) =>
+      v.kind === "judge" ? [`verifiers[${i}] ("${v.name}")`] : [],
+    );
+    throw new UsageError(
+      `${specFile}: ${judges.join(", ")} read${judges.length === 1 ? "s" : ""} a judge run: add --annotations A.json, the annotations file that holds the run (rollout-studio judge writes one)`,
+    );
+  }
+  const raw = await loadForCli(
+    resolve(io.cwd, request.file),
+    request.file,
+    request.format,
+    request.mapping,
+    indexThreshold(io.env ?? process.env),
+  );
+  if (spec === null || specFile === undefined) return { loaded: raw, verified: null };
+  const verified = applyVerifierSpec(raw, spec, specFile, io, request.judgeRuns ?? []);
+  return { loaded: verified.loaded, verified };
 }
 
 /** The readable lines: one per verifier, with its counts and why it did not apply where it did not. */

@@ -63,6 +63,7 @@ export * from "./verifiers/fields.ts";
 export * from "./verifiers/match.ts";
 export * from "./verifiers/length.ts";
 export * from "./verifiers/jsonSchema.ts";
+export * from "./verifiers/judge.ts";
 export * from "./verifiers/run.ts";
 export * from "./verifiers/apply.ts";
 export * from "./verifiers/drop.ts";

@@ -2,11 +2,9 @@
  * `rollout-studio analyze FILE`: group statistics, GRPO advantages, diversity clusters, pass^k and
  * GAR values for the groups the annotations rank.
  */
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../../core/index.ts";
 import {
-  annotationsParse,
   FORMATS,
   formatIssue,
   LoadError,
@@ -15,16 +13,10 @@ import {
   type ParseIssue,
 } from "../../io/index.ts";
 import { analysisJson } from "../json.ts";
-import { indexThreshold, loadForCli } from "../loadForCli.ts";
-import { readBytes } from "../readBytes.ts";
+import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { summaryText } from "../summary.ts";
-import {
-  applyVerifierSpec,
-  readVerifierSpec,
-  verifierJson,
-  verifierSummary,
-} from "../verifierSpec.ts";
+import { loadWithVerifiers, verifierJson, verifierSummary } from "../verifierSpec.ts";
 import { EXIT, type CliIo } from "../io.ts";
 
 export const ANALYZE_USAGE = `Usage: rollout-studio analyze FILE [options]
@@ -36,7 +28,9 @@ Options:
   --annotations A.json          studio annotations export (version 1)
   --verifiers SPEC.json         apply a reward spec (the studio's Verifiers export): each enabled
                                 verifier adds a reward component, and the totals, advantages and
-                                GAR follow from them as in the studio
+                                GAR follow from them as in the studio; a judge verifier reads its
+                                judge run from --annotations (refused without it, or without a run
+                                of its mode: run the judge first)
   --format auto|FORMAT          skip detection and read FILE as FORMAT, one of:
                                 ${FORMATS.map((f) => f.id).join(", ")} (csv = mapped)
   --group-key F --text-key F    read any JSONL, JSON array, CSV or Parquet table through a field
@@ -202,30 +196,22 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const format = formatFromFlags(values.format, mapping);
 
   const file = rest[0]!;
-  const spec = values.verifiers === undefined ? null : readVerifierSpec(values.verifiers, io);
-  const raw = await loadForCli(
-    resolve(io.cwd, file),
+  // The annotations are read first: a bad file is refused before a long load.
+  const annotations =
+    values.annotations === undefined ? null : readAnnotationsFile(io, values.annotations);
+  const { loaded, verified } = await loadWithVerifiers(io, {
     file,
     format,
     mapping,
-    indexThreshold(process.env),
-  );
-  const verified = spec === null ? null : applyVerifierSpec(raw, spec, values.verifiers ?? "", io);
-  const loaded = verified?.loaded ?? raw;
+    verifiers: values.verifiers,
+    judgeRuns: annotations?.judgeRuns ?? null,
+  });
 
   let resolved: ResolvedAnnotations | undefined;
   const annotationIssues: ParseIssue[] = [];
-  if (values.annotations !== undefined) {
-    const annotationsFile = values.annotations;
-    const parsedAnnotations = annotationsParse(
-      annotationsFile,
-      new TextDecoder().decode(readBytes(resolve(io.cwd, annotationsFile), "annotations file")),
-    );
-    if (!parsedAnnotations.ok) {
-      for (const issue of parsedAnnotations.issues) io.stderr(`${formatIssue(issue)}\n`);
-      throw new LoadError(annotationsFile, "the annotations file is invalid");
-    }
-    resolved = annotationsResolve(loaded.groups, parsedAnnotations.value);
+  if (annotations !== null) {
+    const annotationsFile = values.annotations!;
+    resolved = annotationsResolve(loaded.groups, annotations);
     if (resolved.unknown.length > 0) {
       for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
       throw new LoadError(

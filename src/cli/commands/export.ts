@@ -15,24 +15,22 @@ import {
   exportBuild,
   REWARD_MODES,
   REWARD_SOURCES,
-  type Annotations,
   type ExportKind,
   type ExportOptions,
   type RewardMode,
   type RewardSource,
 } from "../../core/index.ts";
 import {
-  annotationsParse,
   annotationsToJson,
   FORMATS,
   formatIssue,
   LoadError,
   type ParseIssue,
 } from "../../io/index.ts";
+import { readAnnotationsFile } from "../annotationsFile.ts";
 import { EXIT, type CliIo } from "../io.ts";
-import { indexThreshold, loadForCli } from "../loadForCli.ts";
-import { readBytes } from "../readBytes.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
+import { loadWithVerifiers } from "../verifierSpec.ts";
 import { formatFromFlags, mappingFromFlags, weightsFromFlags } from "./analyze.ts";
 
 export const EXPORT_USAGE = `Usage: rollout-studio export FILE --annotations A.json --kind KIND --out F [options]
@@ -53,6 +51,11 @@ Options:
   --annotations A.json          the studio's annotations export (required)
   --kind KIND                   ${EXPORT_KINDS.join(", ")} (required)
   --out F                       the file to write; - writes to stdout (required)
+  --verifiers SPEC.json         apply a reward spec (the studio's Verifiers export) first, as
+                                analyze does: calibration, rewards and dpo then read the
+                                rollouts with the verifiers' components and the totals they give
+                                (what the studio's Exports panel writes with the spec applied);
+                                a judge verifier reads its run from --annotations
   --judge-run ID                calibration: the judge run to compare (default: the newest gar,
                                 rubric or pairwise run; none: no judge); rewards with --source
                                 judge: the run to read (default: the newest gar run, or the newest
@@ -74,7 +77,8 @@ Options:
   -h, --help                    show this help
 
 Exit codes: 0 written; 1 nothing written (missing file, invalid annotations, annotation ids not in
-the data, a judge run the annotations do not hold); 2 usage error; 3 written, but some records of
+the data, a judge run the annotations do not hold, a reward spec that is invalid or does not fit
+FILE); 2 usage error; 3 written, but some records of
 FILE were rejected or an annotation was ignored. Problems are printed as \`file:line: field: message\`.
 `;
 
@@ -117,19 +121,6 @@ export function exportOptionsFromFlags(values: {
   return { source, mode, floor, judgeRunId: run ?? null };
 }
 
-/** The annotations file, validated; every problem is printed before the LoadError. */
-function readAnnotations(io: CliIo, file: string): Annotations {
-  const parsed = annotationsParse(
-    file,
-    new TextDecoder().decode(readBytes(resolve(io.cwd, file), "annotations file")),
-  );
-  if (!parsed.ok) {
-    for (const issue of parsed.issues) io.stderr(`${formatIssue(issue)}\n`);
-    throw new LoadError(file, "the annotations file is invalid");
-  }
-  return parsed.value;
-}
-
 /** Run `export` with the arguments after the command name. */
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed;
@@ -140,6 +131,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
       strict: true,
       options: {
         annotations: { type: "string" },
+        verifiers: { type: "string" },
         kind: { type: "string" },
         out: { type: "string" },
         "judge-run": { type: "string" },
@@ -182,14 +174,15 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   const file = rest[0]!;
   const annotationsFile = values.annotations!;
   const out = values.out!;
-  const loaded = await loadForCli(
-    resolve(io.cwd, file),
+  // The annotations are read first: a bad file is refused before a long load.
+  const annotations = readAnnotationsFile(io, annotationsFile);
+  const { loaded } = await loadWithVerifiers(io, {
     file,
     format,
     mapping,
-    indexThreshold(io.env ?? process.env),
-  );
-  const annotations = readAnnotations(io, annotationsFile);
+    verifiers: values.verifiers,
+    judgeRuns: annotations.judgeRuns,
+  });
   const resolved = annotationsResolve(loaded.groups, annotations);
   if (resolved.unknown.length > 0) {
     for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);

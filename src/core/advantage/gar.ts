@@ -313,17 +313,25 @@ export function garApply(
   const hackSet = new Set(hacks);
   const effective = rewards.map((r, i) => (options.hackZero && hackSet.has(i) ? 0 : r));
   const used = new Map<number, number>();
+  let passes = 0;
+  const missing: number[] = [];
   effective.forEach((r, i) => {
     if (r < options.passThreshold) return;
+    passes++;
     let f = factors.get(i);
     if (f === undefined && hackSet.has(i) && !options.hackZero) f = options.minFactor;
-    if (f === undefined) throw new GarError(`factors has no quality factor for passing index ${i}`);
+    if (f === undefined) {
+      missing.push(i);
+      return;
+    }
     if (!(f > 0 && f <= 1))
       throw new GarError(`quality factors are in (0, 1]; index ${i} has ${f}`);
     used.set(i, f);
   });
   const hacksZeroed = options.hackZero ? [...hackSet].sort((a, b) => a - b) : [];
-  if (used.size === 0 || used.size === effective.length) {
+  // An all-pass or all-fail group moves nothing, so a pass needs no factor there (a ranking made
+  // before the rewards changed, e.g. by a verifier, may leave one out).
+  if (passes === 0 || passes === effective.length) {
     return {
       status: "unmixed",
       output: effective,
@@ -335,6 +343,8 @@ export function garApply(
       error: null,
     };
   }
+  if (missing.length > 0)
+    throw new GarError(`factors has no quality factor for passing index ${missing[0]!}`);
   const result = garRedistribute(effective, used, {
     cap: options.cap,
     passThreshold: options.passThreshold,

@@ -42,6 +42,14 @@ describe("garFromHumanRanking: the foundation issue's annotation rules", () => {
     expect(o.output).toEqual([1, 1]);
   });
 
+  it("an all-pass group whose ranking leaves out a pass is returned as is, not an error", () => {
+    // A rollout that failed when the ranking was made and passes now (a verifier raised its reward).
+    const o = applied(garFromHumanRanking([1, 1, 2], { ranking: [[0], [1]], hacks: [] }, on));
+    expect(o.status).toBe("unmixed");
+    expect(o.output).toEqual([1, 1, 2]);
+    expect(Object.fromEntries(o.factors)).toEqual({ 0: 1, 1: 0.5 });
+  });
+
   it("a group left all-fail by zeroing returns the effective rewards", () => {
     const o = applied(garFromHumanRanking([1, 0], { ranking: [], hacks: [0] }, on));
     expect(o.status).toBe("unmixed");

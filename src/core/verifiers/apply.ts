@@ -6,10 +6,11 @@
  * outcomes) and the CLI (`analyze --verifiers`), so both show the same numbers.
  */
 import { rewardComponentNames, rolloutReward } from "../analysis/analyze.ts";
+import type { JudgeRun } from "../judge/runs.ts";
 import type { Rollout, RolloutGroup } from "../types.ts";
 import {
   verifierFieldsRead,
-  verifierInput,
+  verifierGroupInputs,
   verifierScore,
   type VerifierOutcome,
   type VerifierRun,
@@ -110,17 +111,21 @@ export type VerifierApplied =
 
 /**
  * Run a spec over every rollout and augment them: what `analyze --verifiers` does, in one call.
- * Refuses a spec with problems (verifierSpecProblems against the groups' components).
+ * Refuses a spec with problems (verifierSpecProblems against the groups' components and the judge
+ * runs, so a judge verifier without its run is refused).
+ *
+ * @param judgeRuns the annotations' judge runs, which judge verifiers read
  */
 export function verifierApply(
   groups: readonly RolloutGroup[],
   spec: VerifierSpec,
+  judgeRuns: readonly JudgeRun[] = [],
 ): VerifierApplied {
-  const problems = verifierSpecProblems(spec, rewardComponentNames(groups));
+  const problems = verifierSpecProblems(spec, rewardComponentNames(groups), judgeRuns);
   if (problems.length > 0)
     return { ok: false, problems: problems.map((p) => verifierProblemText(spec, p)) };
   const paths = verifierFieldsRead(spec);
-  const inputs = groups.flatMap((g) => g.rollouts.map((r) => verifierInput(r, spec, paths)));
+  const inputs = groups.flatMap((g) => verifierGroupInputs(g, spec, judgeRuns, paths));
   const run = verifierScore(spec, inputs);
   return { ok: true, groups: verifierAugmentGroups(groups, spec, run), run };
 }

@@ -5,8 +5,10 @@
  * scores those inputs. The CLI calls both in one go through `verifierApply` (apply.ts).
  */
 import { rolloutText } from "../analysis/text.ts";
-import type { RewardComponents, Rollout } from "../types.ts";
+import type { JudgeRun } from "../judge/runs.ts";
+import type { RewardComponents, Rollout, RolloutGroup } from "../types.ts";
 import { verifierFieldAt } from "./fields.ts";
+import { verifierJudgeVerdicts, type JudgeVerdictInput } from "./judge.ts";
 import { jsonSchemaCheck, jsonSchemaCompile, type CompiledSchema } from "./jsonSchema.ts";
 import { lengthCount, lengthPenalize } from "./length.ts";
 import { answerEquals, answerExtract, answerGolds, formatGatePasses } from "./match.ts";
@@ -25,6 +27,8 @@ export interface VerifierInput {
   readonly fields: Readonly<Record<string, unknown>>;
   /** The file's reward components, which a length penalty may wrap. */
   readonly components: RewardComponents;
+  /** Each judge verifier's verdict on this rollout, by verifier name (./judge.ts). */
+  readonly verdicts: Readonly<Record<string, JudgeVerdictInput>>;
 }
 
 /** One verifier on one rollout. */
@@ -63,15 +67,35 @@ export function verifierEvaluated(spec: VerifierSpec): Verifier[] {
   return spec.verifiers.filter((v) => v.enabled || wrapped.has(v.name));
 }
 
-/** What a rollout's verifiers read under the spec. */
+/**
+ * What a rollout's verifiers read under the spec.
+ *
+ * @param verdicts its judge verifiers' verdicts (see {@link verifierGroupInputs}, which computes
+ *   them for a whole group); none for a spec without judge verifiers
+ */
 export function verifierInput(
   rollout: Rollout,
   spec: VerifierSpec,
   paths: readonly string[] = verifierFieldsRead(spec),
+  verdicts: Readonly<Record<string, JudgeVerdictInput>> = {},
 ): VerifierInput {
   const fields: Record<string, unknown> = {};
   for (const path of paths) fields[path] = verifierFieldAt(rollout.meta, path);
-  return { text: rolloutText(rollout, spec.text), fields, components: rollout.rewards };
+  return { text: rolloutText(rollout, spec.text), fields, components: rollout.rewards, verdicts };
+}
+
+/**
+ * The inputs of a group's rollouts, in rollout order, with their judge verdicts from `judgeRuns`
+ * (the annotations' runs): what the studio's sync and the CLI both build before scoring.
+ */
+export function verifierGroupInputs(
+  group: RolloutGroup,
+  spec: VerifierSpec,
+  judgeRuns: readonly JudgeRun[],
+  paths: readonly string[] = verifierFieldsRead(spec),
+): VerifierInput[] {
+  const verdicts = verifierJudgeVerdicts(spec, group, judgeRuns);
+  return group.rollouts.map((r, i) => verifierInput(r, spec, paths, verdicts[i]));
 }
 
 const NOT_APPLICABLE = (note: string): VerifierOutcome => ({ value: null, pass: null, note });
@@ -150,6 +174,14 @@ function scorer(v: Verifier): Scorer {
     }
     case "json-schema":
       return jsonSchemaScorer(v);
+    case "judge":
+      return (input) => {
+        const given = Object.hasOwn(input.verdicts, v.name) ? input.verdicts[v.name] : undefined;
+        if (given === undefined)
+          return NOT_APPLICABLE("no judge verdict was read for this rollout");
+        if (given.verdict === null) return NOT_APPLICABLE(given.note);
+        return binary(v.weight, given.verdict === "pass", given.note);
+      };
     case "length-penalty":
       return (input, done) => {
         const inner = done.get(v.wraps);

@@ -7,9 +7,17 @@
  * Scores follow the GRPO reward-function library (../shared/seeds/grpo-reward-function-library.txt):
  * a format gate, exact match of the extracted answer, JSON-schema validation, and a length-penalty
  * wrapper. A component's value is `weight x score`, as a TRL reward function returns its own scale
- * (the library's correctness reward returns 2.0 on a match: exact match with weight 2).
+ * (the library's correctness reward returns 2.0 on a match: exact match with weight 2). The rubric
+ * judge is one more binary verifier: a judge run's stored pass/fail verdicts (./judge.ts); the
+ * verifier never calls an endpoint, the Judge panel and `rollout-studio judge` make the runs.
  */
 import type { CompletionRule } from "../analysis/text.ts";
+import {
+  JUDGE_VERDICT_DEFAULTS,
+  judgeRunLatest,
+  type JudgeMode,
+  type JudgeRun,
+} from "../judge/runs.ts";
 
 /** Regular-expression flags a pattern may carry: no `g` or `y`, whose `lastIndex` makes tests stateful. */
 export const VERIFIER_REGEX_FLAGS = "imsu";
@@ -111,8 +119,47 @@ export interface LengthPenaltyVerifier extends VerifierCommon {
   readonly unit: LengthUnit;
 }
 
+/** Judge modes whose runs give a pass/fail per rollout (`judgeRunVerdicts`), the rubric judge first. */
+export const JUDGE_VERIFIER_MODES = [
+  "rubric",
+  "gar",
+  "pairwise",
+] as const satisfies readonly JudgeMode[];
+export type JudgeVerifierMode = (typeof JUDGE_VERIFIER_MODES)[number];
+
+/**
+ * A judge run's verdict as a binary reward: 1 when the judge passes the rollout, 0 when it fails
+ * it, null (not applicable, with a note) when the run has no verdict for it (its group not judged
+ * or failed, its own request failed). The verdict is `judgeRunVerdicts` on the file's own reward
+ * (logged, or the unweighted sum of its components), exactly what calibration compares for the
+ * run itself: a rollout below `passThreshold` is a fail whatever the judge said; a rubric run
+ * passes a pass whose solution x behavior is at least `rubricPassScore`.
+ */
+export interface JudgeVerifier extends VerifierCommon {
+  readonly kind: "judge";
+  readonly mode: JudgeVerifierMode;
+  /** The run's id; null: the newest run of `mode` (`judgeRunLatest`), so a new run re-scores. */
+  readonly run: string | null;
+  /** A reward >= this is a pass before the judge is asked (default 0.5, the analysis default). */
+  readonly passThreshold: number;
+  /** rubric runs: solution x behavior needed for a pass (default 0.5). */
+  readonly rubricPassScore: number;
+}
+
+/** The judge verifier's defaults: `judgeRunVerdicts`' own. */
+export const JUDGE_VERIFIER_DEFAULT = {
+  mode: "rubric",
+  run: null,
+  passThreshold: JUDGE_VERDICT_DEFAULTS.passThreshold,
+  rubricPassScore: JUDGE_VERDICT_DEFAULTS.rubricPassScore,
+} as const satisfies Pick<JudgeVerifier, "mode" | "run" | "passThreshold" | "rubricPassScore">;
+
 export type Verifier =
-  FormatGateVerifier | ExactMatchVerifier | JsonSchemaVerifier | LengthPenaltyVerifier;
+  | FormatGateVerifier
+  | ExactMatchVerifier
+  | JsonSchemaVerifier
+  | LengthPenaltyVerifier
+  | JudgeVerifier;
 
 export type VerifierKind = Verifier["kind"];
 
@@ -121,6 +168,7 @@ export const VERIFIER_KINDS: readonly VerifierKind[] = [
   "exact-match",
   "json-schema",
   "length-penalty",
+  "judge",
 ];
 
 export interface VerifierSpec {
@@ -206,21 +254,30 @@ export function verifierProblemText(spec: VerifierSpec, problem: VerifierProblem
 /**
  * Everything that makes a spec unusable: a missing or duplicate name, a bad pattern, an empty
  * field, a length penalty that wraps nothing known, itself, another length penalty, or a component
- * another penalty wraps; a verifier named like a component of the file. The io parser reports these
- * with the file and field; the studio and the CLI check them again against the loaded components.
+ * another penalty wraps; a verifier named like a component of the file; a judge verifier whose run
+ * is not there ("run the judge first"). The io parser reports these with the file and field; the
+ * studio and the CLI check them again against the loaded components and the judge runs.
  *
  * @param fileComponents the reward component names of the loaded rollouts; null when unknown
  *   (a spec read on its own), which skips the checks against them
+ * @param judgeRuns the annotations' judge runs; null when unknown, which skips the check that a
+ *   judge verifier has its run (only verifiers that are evaluated need one)
  */
 export function verifierSpecProblems(
   spec: VerifierSpec,
   fileComponents: readonly string[] | null,
+  judgeRuns: readonly JudgeRun[] | null = null,
 ): VerifierProblem[] {
   const problems: VerifierProblem[] = [];
   const names = new Set<string>();
   const file = new Set(fileComponents ?? []);
   const byName = new Map(spec.verifiers.map((v) => [v.name, v]));
   const wrappedBy = new Map<string, string>();
+  const evaluated = new Set(
+    spec.verifiers.flatMap((v) =>
+      v.enabled ? (v.kind === "length-penalty" ? [v.name, v.wraps] : [v.name]) : [],
+    ),
+  );
   spec.verifiers.forEach((v, index) => {
     const add = (field: string, message: string): void => {
       problems.push({ index, field, message });
@@ -241,6 +298,20 @@ export function verifierSpecProblems(
         add("schema.field", "pick the field that holds each row's schema");
       if (v.schema.from === "inline" && !isSchemaShape(v.schema.schema))
         add("schema.schema", "the schema must be a JSON object (or true or false)");
+    }
+    if (v.kind === "judge") {
+      if (!(JUDGE_VERIFIER_MODES as readonly string[]).includes(v.mode))
+        add("mode", `the mode must be one of ${JUDGE_VERIFIER_MODES.join(", ")}`);
+      if (v.run !== null && v.run.trim() === "")
+        add("run", "name the judge run, or null for the newest run of the mode");
+      if (!Number.isFinite(v.passThreshold))
+        add("passThreshold", "the pass threshold must be a finite number");
+      if (!(v.rubricPassScore >= 0 && v.rubricPassScore <= 1))
+        add("rubricPassScore", "the rubric pass score must be in [0, 1]");
+      if (judgeRuns !== null && evaluated.has(v.name)) {
+        const problem = verifierJudgeRunProblem(v, judgeRuns);
+        if (problem !== null) add("run", problem);
+      }
     }
     if (v.kind === "length-penalty") {
       if (!(v.target >= 0) || !Number.isFinite(v.target))
@@ -264,6 +335,33 @@ export function verifierSpecProblems(
   return problems;
 }
 
+/**
+ * The judge run a judge verifier reads: the run of its id, or the newest run of its mode; null
+ * when there is none, or the named run is of another mode (`verifierJudgeRunProblem` says which).
+ */
+export function verifierJudgeRun(v: JudgeVerifier, runs: readonly JudgeRun[]): JudgeRun | null {
+  if (v.run === null) return judgeRunLatest(runs, v.mode);
+  const run = runs.find((r) => r.info.id === v.run);
+  return run !== undefined && run.info.mode === v.mode ? run : null;
+}
+
+/** Why a judge verifier has no run to read ("run the judge first"), or null when it has one. */
+export function verifierJudgeRunProblem(
+  v: JudgeVerifier,
+  runs: readonly JudgeRun[],
+): string | null {
+  if (v.run === null)
+    return judgeRunLatest(runs, v.mode) === null
+      ? `there is no ${v.mode} judge run yet: run the judge first (the LLM judge panel, or rollout-studio judge --mode ${v.mode})`
+      : null;
+  const run = runs.find((r) => r.info.id === v.run);
+  if (run === undefined)
+    return `there is no judge run "${v.run}" (${runs.length === 0 ? "no runs yet: run the judge first" : `runs: ${runs.map((r) => r.info.id).join(", ")}`})`;
+  if (run.info.mode !== v.mode)
+    return `judge run "${v.run}" is a ${run.info.mode} run, not a ${v.mode} run`;
+  return null;
+}
+
 function isSchemaShape(x: unknown): boolean {
   return typeof x === "boolean" || (typeof x === "object" && x !== null && !Array.isArray(x));
 }
@@ -272,12 +370,25 @@ function isSchemaShape(x: unknown): boolean {
  * A short version of one verifier's configuration and the text rule it reads, `v` + 8 hex digits
  * (FNV-1a of the JSON): calibration records it like a judge's prompt version, so changing a pattern
  * or a schema reads as a new judge. The weight and on/off do not change verdicts and are left out.
+ * A judge verifier's version also covers the run it reads (its id and prompt version): with `run`
+ * null, a newer run of its mode is a new version.
+ *
+ * @param judgeRuns the runs a judge verifier resolves its run among (the annotations')
  */
-export function verifierVersion(spec: VerifierSpec, name: string): string {
+export function verifierVersion(
+  spec: VerifierSpec,
+  name: string,
+  judgeRuns: readonly JudgeRun[] = [],
+): string {
   const v = spec.verifiers.find((x) => x.name === name);
   // JSON leaves undefined out: the weight and on/off do not count.
-  const bare = (x: Verifier | undefined) =>
-    x === undefined ? null : { ...x, weight: undefined, enabled: undefined };
+  const bare = (x: Verifier | undefined) => {
+    if (x === undefined) return null;
+    const config = { ...x, weight: undefined, enabled: undefined };
+    if (x.kind !== "judge") return config;
+    const run = verifierJudgeRun(x, judgeRuns);
+    return { ...config, reads: run === null ? null : [run.info.id, run.info.promptVersion] };
+  };
   const config = bare(v);
   const innerConfig = bare(
     v?.kind === "length-penalty" ? spec.verifiers.find((x) => x.name === v.wraps) : undefined,

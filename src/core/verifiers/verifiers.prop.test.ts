@@ -71,6 +71,7 @@ const row: fc.Arbitrary<VerifierInput> = fc.record({
   text,
   fields: fc.record({ gold: fc.oneof(fc.constantFrom("42", "41"), fc.constant(undefined)) }),
   components: fc.record({ file: fc.oneof(finite, fc.constant(null)) }),
+  verdicts: fc.constant({}),
 });
 
 const verifiers: Verifier[] = [

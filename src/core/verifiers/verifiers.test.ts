@@ -44,6 +44,7 @@ const input = (
   text,
   fields,
   components,
+  verdicts: {},
 });
 
 const format: Verifier = {
@@ -442,6 +443,7 @@ describe("verifierInput", () => {
       text: "first",
       fields: { answer: "1" },
       components: { q: 1 },
+      verdicts: {},
     });
     expect(verifierInput(chat, { ...s, text: "benchmax" }).text).toBe("");
   });

@@ -26,6 +26,7 @@ describe("verifierSpecParse", () => {
           schema: { from: "inline", schema: { type: "object" } },
         },
         { kind: "length-penalty", name: "len", wraps: "correct" },
+        { kind: "judge", name: "judge" },
       ],
     });
     expect(r).toEqual({
@@ -64,6 +65,16 @@ describe("verifierSpecParse", () => {
             penaltyPerUnit: 0.001,
             unit: "words",
           },
+          {
+            kind: "judge",
+            name: "judge",
+            enabled: true,
+            weight: 1,
+            mode: "rubric",
+            run: null,
+            passThreshold: 0.5,
+            rubricPassScore: 0.5,
+          },
         ],
       } satisfies VerifierSpec,
     });
@@ -90,7 +101,24 @@ describe("verifierSpecParse", () => {
       "spec.json: verifiers[1].field: name the ground-truth field",
       "spec.json: verifiers[2].schema.schema: a JSON schema is an object (or true or false)",
       "spec.json: verifiers[3].target: expected a number >= 0",
-      "spec.json: verifiers[4].kind: Invalid discriminator value. Expected 'format' | 'exact-match' | 'json-schema' | 'length-penalty'",
+      "spec.json: verifiers[4].kind: Invalid discriminator value. Expected 'format' | 'exact-match' | 'json-schema' | 'length-penalty' | 'judge'",
+    ]);
+    expect(
+      errors({
+        version: 1,
+        verifiers: [
+          { kind: "judge", name: "a", mode: "cluster" },
+          { kind: "judge", name: "b", run: "" },
+          { kind: "judge", name: "c", rubricPassScore: 2, passThreshold: "high" },
+          { kind: "judge", name: "d", runId: "rubric-1" },
+        ],
+      }),
+    ).toEqual([
+      'spec.json: verifiers[0].mode: Invalid option: expected one of "rubric"|"gar"|"pairwise"',
+      "spec.json: verifiers[1].run: name the judge run, or null for the newest run of the mode",
+      "spec.json: verifiers[2].passThreshold: Invalid input: expected number, received string",
+      "spec.json: verifiers[2].rubricPassScore: expected a number in [0, 1]",
+      'spec.json: verifiers[3]: Unrecognized key: "runId"',
     ]);
     expect(
       errors({ version: 1, verifiers: [{ kind: "format", name: "a", pattern: "a", flags: "g" }] }),
@@ -162,6 +190,16 @@ describe("verifierSpecParse", () => {
           target: 100,
           penaltyPerUnit: 0.01,
           unit: "characters",
+        },
+        {
+          kind: "judge",
+          name: "rubric_pass",
+          enabled: true,
+          weight: 0.5,
+          mode: "pairwise",
+          run: "pairwise-2026-11-29T21:40:00.000Z",
+          passThreshold: 1,
+          rubricPassScore: 0.7,
         },
       ],
     };

@@ -9,7 +9,8 @@
  *     { "kind": "format", "name": "format", "pattern": "^<reasoning>.*?</reasoning>\\s*<answer>.*?</answer>$", "flags": "s" },
  *     { "kind": "exact-match", "name": "correct", "field": "answer", "weight": 2 },
  *     { "kind": "json-schema", "name": "schema", "schema": { "from": "field", "field": "output_schema" } },
- *     { "kind": "length-penalty", "name": "correct_len", "wraps": "correct", "target": 512 } ] }
+ *     { "kind": "length-penalty", "name": "correct_len", "wraps": "correct", "target": 512 },
+ *     { "kind": "judge", "name": "judge", "mode": "rubric", "run": null } ] }
  * ```
  */
 import { z } from "zod";
@@ -17,6 +18,8 @@ import {
   COMPLETION_RULES,
   ANSWER_NORMALIZATION_DEFAULT,
   JSON_SCHEMA_DRAFTS,
+  JUDGE_VERIFIER_DEFAULT,
+  JUDGE_VERIFIER_MODES,
   LENGTH_PENALTY_DEFAULT,
   verifierRegexProblem,
   verifierSpecProblems,
@@ -97,11 +100,31 @@ const lengthSchema = z.strictObject({
   unit: z.enum(["words", "characters"]).default(LENGTH_PENALTY_DEFAULT.unit),
 });
 
+const judgeSchema = z.strictObject({
+  kind: z.literal("judge"),
+  ...common,
+  mode: z.enum(JUDGE_VERIFIER_MODES).default(JUDGE_VERIFIER_DEFAULT.mode),
+  run: z
+    .string()
+    .refine((s) => s.trim() !== "", "name the judge run, or null for the newest run of the mode")
+    .nullable()
+    .default(JUDGE_VERIFIER_DEFAULT.run),
+  passThreshold: z
+    .number()
+    .refine(Number.isFinite, "expected a finite number")
+    .default(JUDGE_VERIFIER_DEFAULT.passThreshold),
+  rubricPassScore: z
+    .number()
+    .refine((x) => x >= 0 && x <= 1, "expected a number in [0, 1]")
+    .default(JUDGE_VERIFIER_DEFAULT.rubricPassScore),
+});
+
 const verifierSchema = z.discriminatedUnion("kind", [
   formatSchema,
   exactSchema,
   jsonSchemaSchema,
   lengthSchema,
+  judgeSchema,
 ]);
 
 const specSchema = z.strictObject({
@@ -127,6 +150,7 @@ function verifierFromParsed(v: z.infer<typeof verifierSchema>): Verifier {
             : { from: "field", field: v.schema.field },
       };
     case "length-penalty":
+    case "judge":
       return { ...v };
   }
 }

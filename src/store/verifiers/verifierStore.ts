@@ -81,6 +81,8 @@ export const useVerifierStore = create<VerifierState>()(
 useVerifierStore.subscribe((state, previous) => {
   if (state.results !== previous.results)
     useVerifierVerdicts.setState({ sets: verifierVerdictSets(state.spec, state.results) });
+  if (state.status !== previous.status)
+    useVerifierVerdicts.setState({ applied: state.status.kind === "done" });
 });
 
 const sync = startVerifierSync(useStore, useVerifierStore, (spec, inputs, signal) =>

@@ -2,12 +2,19 @@
  * Covers: the verifier sync. Applying a spec replaces the dataset's groups with scored ones (and
  * the group summaries with their totals), giving the CLI's numbers; switching every verifier off,
  * or a spec that does not fit the data, puts the file's rollouts back; a group parsed later is
- * scored too; a stale run's result is dropped; cancel stops and restores.
+ * scored too; a stale run's result is dropped; cancel stops and restores. A judge verifier says
+ * "run the judge first" until a run of its mode is stored, is scored when one appears, again when a
+ * newer one appears or the one it reads is removed, and not for a run of another mode.
  */
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
 import {
   analyzeDataset,
+  JUDGE_GROUP_RESULT_EMPTY,
+  JUDGE_VERIFIER_DEFAULT,
+  judgeAccountingEmpty,
+  type JudgeMode,
+  type JudgeRun,
   type RolloutGroup,
   verifierApply,
   verifierScore,
@@ -88,7 +95,10 @@ async function setup(
     dataset,
     groups: new Map(dataset.groups.map((g) => [g.id, g])),
   };
-  const main = createStore<{ load: LoadState }>()(() => ({ load }));
+  const main = createStore<{
+    load: LoadState;
+    annotations: { judgeRuns: readonly JudgeRun[] };
+  }>()(() => ({ load, annotations: { judgeRuns: [] } }));
   const verifiers = createStore<{
     spec: VerifierSpec;
     status: VerifierStatus;
@@ -244,5 +254,104 @@ describe("startVerifierSync", () => {
     await settle();
     expect(verifiers.getState().status).toEqual({ kind: "error", message: "worker died" });
     expect(ready().dataset.groups).toEqual(raw);
+  });
+});
+
+/** A stored judge run that passes the rollouts in `pass` and scores the other passes low. */
+function judgeRun(id: string, mode: JudgeMode, pass: readonly string[]): JudgeRun {
+  return {
+    info: {
+      id,
+      mode,
+      source: "heuristic",
+      model: "heuristic",
+      baseUrl: "",
+      promptVersion: "h1",
+      startedAt: "2026-11-29T21:40:00.000Z",
+      finishedAt: "2026-11-29T21:41:00.000Z",
+      accounting: judgeAccountingEmpty(),
+      costUsd: null,
+      cancelled: false,
+    },
+    groups: {
+      a: {
+        ...JUDGE_GROUP_RESULT_EMPTY,
+        scores: Object.fromEntries(
+          ["a/0", "a/1"].map((r) => [r, { solution: pass.includes(r) ? 1 : 0.1, behavior: 1 }]),
+        ),
+      },
+    },
+  };
+}
+
+describe("startVerifierSync with a judge verifier", () => {
+  const judgeSpec: VerifierSpec = {
+    ...VERIFIER_SPEC_EMPTY,
+    verifiers: [
+      { kind: "judge", name: "rubric", enabled: true, weight: 1, ...JUDGE_VERIFIER_DEFAULT },
+    ],
+  };
+  const values = (load: Ready) =>
+    [...load.groups.values()].map((g) => g.rollouts.map((r) => r.rewards.rubric));
+
+  it("says run the judge first without a run, and scores when one is stored", async () => {
+    const { raw, main, verifiers, ready } = await setup();
+    verifiers.setState({ spec: judgeSpec });
+    expect(verifiers.getState().status).toEqual({
+      kind: "invalid",
+      problems: [
+        'verifier 1 ("rubric"): there is no rubric judge run yet: run the judge first (the LLM judge panel, or rollout-studio judge --mode rubric)',
+      ],
+    });
+    expect(ready().dataset.groups).toEqual(raw);
+    // A run of another mode changes nothing.
+    main.setState({ annotations: { judgeRuns: [judgeRun("gar-1", "gar", [])] } });
+    expect(verifiers.getState().status.kind).toBe("invalid");
+    const first = judgeRun("rubric-1", "rubric", ["a/0"]);
+    main.setState({ annotations: { judgeRuns: [judgeRun("gar-1", "gar", []), first] } });
+    expect(verifiers.getState().status).toEqual({ kind: "running", rollouts: 5 });
+    await settle();
+    expect(verifiers.getState().status).toEqual({ kind: "done", rollouts: 5 });
+    // a/0 passes, a/1 fails, a/2 fails (reward 0), group b was not judged: n/a.
+    expect(values(ready())).toEqual([
+      [1, 0, 0],
+      [null, null],
+    ]);
+    expect(verifiers.getState().results.judgeRuns).toContain(first);
+    expect(verifiers.getState().results.byRollout.get("b/0")).toEqual([
+      { value: null, pass: null, note: "rubric-1 (heuristic) did not judge this group" },
+    ]);
+  });
+
+  it("scores again when a newer run of its mode appears or the run it reads is removed", async () => {
+    const calls: number[] = [];
+    const { main, verifiers, ready } = await setup((spec, inputs) => {
+      calls.push(inputs.length);
+      return Promise.resolve(verifierScore(spec, inputs));
+    });
+    const first = judgeRun("rubric-1", "rubric", ["a/0"]);
+    main.setState({ annotations: { judgeRuns: [first] } });
+    verifiers.setState({ spec: judgeSpec });
+    await settle();
+    expect(calls).toEqual([5]);
+    const second = judgeRun("rubric-2", "rubric", ["a/1"]);
+    main.setState({ annotations: { judgeRuns: [first, second] } });
+    await settle();
+    expect(calls).toEqual([5, 5]);
+    expect(values(ready())[0]).toEqual([0, 1, 0]);
+    // An unrelated run: the run read is the same, nothing is scored again.
+    main.setState({ annotations: { judgeRuns: [first, second, judgeRun("gar-1", "gar", [])] } });
+    await settle();
+    expect(calls).toEqual([5, 5]);
+    expect(verifiers.getState().status.kind).toBe("done");
+    // The newest is removed: back to the first run's verdicts.
+    main.setState({ annotations: { judgeRuns: [first] } });
+    await settle();
+    expect(calls).toEqual([5, 5, 5]);
+    expect(values(ready())[0]).toEqual([1, 0, 0]);
+    // Every run removed: run the judge first, and the file's rollouts are back.
+    main.setState({ annotations: { judgeRuns: [] } });
+    expect(verifiers.getState().status.kind).toBe("invalid");
+    expect(values(ready())[0]).toEqual([undefined, undefined, undefined]);
   });
 });

@@ -6,17 +6,22 @@
  * list, the columns, the advantages, GAR, the charts and calibration all read the new components
  * exactly like components loaded from the file, with no change to any of them. The file's own
  * rollouts are kept here (augmented group -> raw group), so a new spec, or none, starts from them.
+ * A judge verifier reads the annotations' judge runs: when the run it reads changes (a new run of
+ * its mode, a run removed) the data is scored again, and with no run it says "run the judge first".
  *
  * Owned by the verifiers feature (issue 7); started by ./verifierStore.ts.
  */
 import {
   rewardComponentNames,
   rolloutReward,
+  type JudgeRun,
   type RolloutGroup,
   verifierAugmentGroups,
   verifierFieldsRead,
-  verifierInput,
+  verifierGroupInputs,
+  verifierJudgeRun,
   verifierProblemText,
+  verifierReadsJudgeRuns,
   verifierSpecActive,
   verifierSpecProblems,
   type VerifierInput,
@@ -26,13 +31,17 @@ import {
 } from "../../core/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
 
+/** What the sync reads of the main store: the load, and the judge runs judge verifiers read. */
+export interface MainStoreView {
+  readonly load: LoadState;
+  readonly annotations: { readonly judgeRuns: readonly JudgeRun[] };
+}
+
 /** What the sync reads from and writes to the main store. */
 export interface MainStoreApi {
-  getState(): { readonly load: LoadState };
+  getState(): MainStoreView;
   setState(partial: { load: LoadState }): void;
-  subscribe(
-    listener: (state: { readonly load: LoadState }, previous: { readonly load: LoadState }) => void,
-  ): () => void;
+  subscribe(listener: (state: MainStoreView, previous: MainStoreView) => void): () => void;
 }
 
 export type VerifierStatus =
@@ -48,9 +57,15 @@ export type VerifierStatus =
 export interface VerifierResults {
   readonly names: readonly string[];
   readonly byRollout: ReadonlyMap<string, readonly VerifierOutcome[]>;
+  /** The judge runs the outcomes were scored with (judge verifiers' versions name the run read). */
+  readonly judgeRuns: readonly JudgeRun[];
 }
 
-export const VERIFIER_RESULTS_EMPTY: VerifierResults = { names: [], byRollout: new Map() };
+export const VERIFIER_RESULTS_EMPTY: VerifierResults = {
+  names: [],
+  byRollout: new Map(),
+  judgeRuns: [],
+};
 
 /** What the sync reads from and writes to the verifier store. */
 export interface VerifierStoreApi {
@@ -129,7 +144,26 @@ export function startVerifierSync(
   let results = new Map<string, readonly VerifierOutcome[]>();
   let resultsFor: { key: string; file: File } | null = null;
   let names: readonly string[] = [];
+  let runsUsed: readonly JudgeRun[] = [];
   let fileComponentsNow: readonly string[] = [];
+  /** A number per judge run object, so a key names the exact runs a spec's judges read. */
+  const runIds = new WeakMap<JudgeRun, number>();
+  let nextRunId = 1;
+  /** What the scores depend on: the spec, and the run each judge verifier reads. */
+  const keyOf = (spec: VerifierSpec, runs: readonly JudgeRun[]): string => {
+    const read = spec.verifiers.map((v) => {
+      if (v.kind !== "judge") return null;
+      const run = verifierJudgeRun(v, runs);
+      if (run === null) return 0;
+      let id = runIds.get(run);
+      if (id === undefined) {
+        id = nextRunId++;
+        runIds.set(run, id);
+      }
+      return id;
+    });
+    return JSON.stringify([spec, read]);
+  };
   /** The reward components of the file's own rollouts (not the verifiers'). */
   const fileComponentsOf = (groups: readonly RolloutGroup[]): string[] =>
     rewardComponentNames(groups.map(rawOf));
@@ -164,12 +198,14 @@ export function startVerifierSync(
       fileComponentsNow = fileComponents;
       verifiers.setState({ fileComponents });
     }
-    const key = JSON.stringify(spec);
+    const runs = main.getState().annotations.judgeRuns;
+    const key = keyOf(spec, runs);
     if (resultsFor?.key !== key || resultsFor.file !== load.file) {
       results = new Map();
       names = [];
+      runsUsed = runs;
       resultsFor = { key, file: load.file };
-      verifiers.setState({ results: { names, byRollout: results } });
+      verifiers.setState({ results: { names, byRollout: results, judgeRuns: runsUsed } });
     }
     if (!verifierSpecActive(spec)) {
       restore(load);
@@ -177,7 +213,7 @@ export function startVerifierSync(
       return;
     }
     const current = [...load.groups.values()];
-    const problems = verifierSpecProblems(spec, fileComponentsOf(current));
+    const problems = verifierSpecProblems(spec, fileComponentsOf(current), runs);
     if (problems.length > 0) {
       restore(load);
       setStatus({ kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) });
@@ -189,7 +225,7 @@ export function startVerifierSync(
       return;
     }
     const paths = verifierFieldsRead(spec);
-    const inputs = todo.flatMap((g) => g.rollouts.map((r) => verifierInput(r, spec, paths)));
+    const inputs = todo.flatMap((g) => verifierGroupInputs(g, spec, runs, paths));
     setStatus({ kind: "running", rollouts: inputs.length });
     const abort = new AbortController();
     controller = abort;
@@ -213,7 +249,9 @@ export function startVerifierSync(
           }
         });
         names = result.names;
-        verifiers.setState({ results: { names, byRollout: new Map(results) } });
+        verifiers.setState({
+          results: { names, byRollout: new Map(results), judgeRuns: runsUsed },
+        });
         write(loadWithGroups(now, replacements));
         setStatus({ kind: "done", rollouts: results.size });
       },
@@ -227,6 +265,11 @@ export function startVerifierSync(
 
   const unsubscribeMain = main.subscribe((state, previous) => {
     if (state.load !== previous.load && state.load !== written) refresh();
+    else if (
+      state.annotations.judgeRuns !== previous.annotations.judgeRuns &&
+      verifierReadsJudgeRuns(verifiers.getState().spec)
+    )
+      refresh();
   });
   const unsubscribeSpec = verifiers.subscribe((state, previous) => {
     if (state.spec !== previous.spec) refresh();

@@ -1,6 +1,7 @@
 /**
  * The applied verifiers as calibration judges: each one's pass/fail verdict per rollout, published
- * by the verifier store (./verifierStore.ts) whenever a run finishes. A module of its own and tiny,
+ * by the verifier store (./verifierStore.ts) whenever a run finishes, and whether a spec is applied
+ * to the data (for the Exports panel's command lines). A module of its own and tiny,
  * so the calibration panel can list the verifiers without loading them (nothing is published until
  * a spec is applied, and then the verifier store is loaded already).
  */
@@ -25,8 +26,19 @@ export interface VerifierVerdictSet {
   readonly verdicts: ReadonlyMap<RolloutId, "pass" | "fail">;
 }
 
-export const useVerifierVerdicts = create<{ readonly sets: readonly VerifierVerdictSet[] }>(() => ({
+/** The file name the Verifiers panel exports the applied spec as (`--verifiers` in commands). */
+export const VERIFIER_SPEC_FILE_NAME = "reward-spec.json";
+
+export const useVerifierVerdicts = create<{
+  readonly sets: readonly VerifierVerdictSet[];
+  /**
+   * A spec is applied and the loaded rollouts carry its components: the Exports panel's command
+   * lines then add `--verifiers reward-spec.json` to write the same bytes.
+   */
+  readonly applied: boolean;
+}>(() => ({
   sets: [],
+  applied: false,
 }));
 
 /** The prefix of a verifier source's id (`verifier:<name>`), so it never clashes with a run's. */
@@ -52,7 +64,12 @@ export function verifierVerdictSets(
   spec: VerifierSpec,
   results: VerifierResults,
 ): VerifierVerdictSet[] {
-  const kinds = new Map(spec.verifiers.map((v) => [v.name, v.kind]));
+  const kinds = new Map(
+    spec.verifiers.map((v) => [
+      v.name,
+      v.kind === "judge" ? `${v.mode} judge` : VERIFIER_KIND_NAMES[v.kind],
+    ]),
+  );
   return results.names.map((name, k) => {
     const verdicts = new Map<string, "pass" | "fail">();
     for (const [id, row] of results.byRollout) {
@@ -62,8 +79,8 @@ export function verifierVerdictSets(
     const kind = kinds.get(name);
     return {
       name,
-      kind: kind === undefined ? "verifier" : VERIFIER_KIND_NAMES[kind],
-      version: verifierVersion(spec, name),
+      kind: kind ?? "verifier",
+      version: verifierVersion(spec, name, results.judgeRuns),
       verdicts,
     };
   });

@@ -26,6 +26,10 @@ import {
   prepareRunOptions,
   type ExportChoices,
 } from "./prepareExports.ts";
+import {
+  useVerifierVerdicts,
+  VERIFIER_SPEC_FILE_NAME,
+} from "../../../store/verifiers/verifierVerdicts.ts";
 import { exportCommandLine } from "./commandLine.ts";
 
 /**
@@ -56,6 +60,8 @@ export default function ExportsPanel() {
   const settings = useSettings();
   const annotations = useStore((s) => s.annotations);
   const updateAnnotationExtras = useStore((s) => s.updateAnnotationExtras);
+  // With a reward spec applied the rollouts carry its components: the CLI needs the spec too.
+  const specFile = useVerifierVerdicts((s) => (s.applied ? VERIFIER_SPEC_FILE_NAME : null));
   const [choices, setChoices] = useState<ExportChoices>({
     calibrationRun: null,
     rewards: EXPORT_DEFAULTS,
@@ -150,7 +156,7 @@ export default function ExportsPanel() {
         <p className={styles.note} data-testid="exports.indexed">
           {file} is read a group at a time (a large file), so the studio does not hold every rollout
           at once. Export its annotations from the annotations bar, then write any file with{" "}
-          <code>{exportCommandLine(file, "calibration", settings, choices)}</code>.
+          <code>{exportCommandLine(file, "calibration", settings, choices, specFile)}</code>.
         </p>
       ) : (
         <ul className={styles.list}>
@@ -273,7 +279,7 @@ export default function ExportsPanel() {
                 title="The same file from the command line"
                 data-testid={`exports.command.${entry.kind}`}
               >
-                {exportCommandLine(file, entry.kind, settings, choices)}
+                {exportCommandLine(file, entry.kind, settings, choices, specFile)}
               </code>
             </li>
           ))}

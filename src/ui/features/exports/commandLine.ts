@@ -1,7 +1,8 @@
 /**
  * The `rollout-studio export` command that writes the same file as a download from the panel:
- * the data file, the annotations file the studio exports beside it, the kind, and every option
- * and setting that differs from the CLI's defaults.
+ * the data file, the annotations file the studio exports beside it, the kind, the reward spec the
+ * Verifiers panel exports when one is applied, and every option and setting that differs from the
+ * CLI's defaults.
  */
 import {
   ANALYSIS_DEFAULTS,
@@ -17,11 +18,16 @@ export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * @param verifiersFile the applied reward spec's file (the Verifiers panel's export), or null when
+ *   no spec is applied; the kinds that read rollouts then take `--verifiers`
+ */
 export function exportCommandLine(
   dataFile: string,
   kind: ExportKind,
   settings: AnalysisSettings,
   choices: ExportChoices,
+  verifiersFile: string | null = null,
 ): string {
   const d = ANALYSIS_DEFAULTS;
   const args = [
@@ -36,6 +42,8 @@ export function exportCommandLine(
     "--out",
     exportFileName(dataFile, kind),
   ];
+  if (verifiersFile !== null && kind !== "annotations" && kind !== "rubrics")
+    args.push("--verifiers", verifiersFile);
   const options = exportOptionsFor(kind, choices);
   if (kind === "calibration" && options.judgeRunId !== null)
     args.push("--judge-run", options.judgeRunId);

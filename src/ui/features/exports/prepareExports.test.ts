@@ -157,6 +157,18 @@ describe("exportCommandLine", () => {
     );
   });
 
+  it("adds the applied reward spec to the kinds that read rollouts", () => {
+    const line = (kind: "rewards" | "calibration" | "dpo" | "rubrics" | "annotations") =>
+      exportCommandLine("d.jsonl", kind, ANALYSIS_DEFAULTS, DEFAULT, "reward-spec.json");
+    expect(line("rewards")).toBe(
+      "npx rollout-studio export d.jsonl --annotations d.annotations.json --kind rewards --out d.rewards.jsonl --verifiers reward-spec.json",
+    );
+    for (const kind of ["calibration", "dpo"] as const)
+      expect(line(kind)).toContain("--verifiers reward-spec.json");
+    for (const kind of ["rubrics", "annotations"] as const)
+      expect(line(kind)).not.toContain("--verifiers");
+  });
+
   it("quotes shell words that need it", () => {
     expect(shellWord("a/b-c.jsonl")).toBe("a/b-c.jsonl");
     expect(shellWord("it's")).toBe(`'it'\\''s'`);

@@ -1,18 +1,20 @@
 /**
  * One verifier of the draft spec: its name, on/off, weight, and the kind's own settings (the
  * format gate's pattern and preset, exact match's ground-truth field, extraction and normalisation,
- * the JSON schema inline or from a field, what a length penalty wraps and how). Every change goes
- * to `onChange`; nothing is applied until the panel's Apply.
+ * the JSON schema inline or from a field, what a length penalty wraps and how, the judge run a
+ * judge verifier reads). Every change goes to `onChange`; nothing is applied until the panel's Apply.
  */
 import { useId, useState, type ReactNode } from "react";
 import {
   FORMAT_PRESET_REASONING_ANSWER,
   JSON_SCHEMA_DRAFTS,
+  JUDGE_VERIFIER_MODES,
   type AnswerNormalization,
+  type JudgeRunInfo,
   type Verifier,
   type VerifierProblem,
 } from "../../../core/index.ts";
-import { VERIFIER_KIND_LABELS } from "./prepareVerifiers.ts";
+import { VERIFIER_KIND_LABELS, verifierJudgeRunChoices } from "./prepareVerifiers.ts";
 import styles from "./Verifiers.module.css";
 
 export interface VerifierEditorProps {
@@ -22,6 +24,8 @@ export interface VerifierEditorProps {
   readonly fields: readonly string[];
   /** What a length penalty may wrap. */
   readonly wrapChoices: readonly string[];
+  /** The annotations' judge runs, which a judge verifier picks from. */
+  readonly judgeRuns: readonly JudgeRunInfo[];
   readonly problems: readonly VerifierProblem[];
   readonly onChange: (next: Verifier) => void;
   readonly onRemove: () => void;
@@ -109,6 +113,7 @@ export default function VerifierEditor({
   index,
   fields,
   wrapChoices,
+  judgeRuns,
   problems,
   onChange,
   onRemove,
@@ -434,6 +439,107 @@ export default function VerifierEditor({
             )}
           </Field>
         </div>
+      ) : null}
+
+      {v.kind === "judge" ? (
+        <>
+          <div className={styles.row}>
+            <Field
+              label="Judge mode"
+              hint="whose verdicts: the rubric scorer (pass when solution x behavior reaches the score), the group grader (a hack fails) or the pairwise judge (wins at least half)"
+            >
+              {(id) => (
+                <select
+                  id={id}
+                  value={v.mode}
+                  data-testid="verifiers.judge-mode"
+                  onChange={(e) =>
+                    onChange({
+                      ...v,
+                      mode: JUDGE_VERIFIER_MODES.find((m) => m === e.currentTarget.value) ?? v.mode,
+                      run: null,
+                    })
+                  }
+                >
+                  {JUDGE_VERIFIER_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="Judge run"
+              hint="the stored run whose verdicts score the rollouts; the newest one follows new runs"
+            >
+              {(id) => (
+                <select
+                  id={id}
+                  value={v.run ?? ""}
+                  data-testid="verifiers.judge-run"
+                  onChange={(e) => {
+                    const run = e.currentTarget.value;
+                    onChange({ ...v, run: run === "" ? null : run });
+                  }}
+                >
+                  {verifierJudgeRunChoices(judgeRuns, v.mode, v.run).map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="Pass threshold"
+              hint="a rollout whose file reward is below this is a fail whatever the judge says (as the judge's own calibration)"
+            >
+              {(id) => (
+                <input
+                  id={id}
+                  className={styles.number}
+                  type="number"
+                  step={0.1}
+                  defaultValue={v.passThreshold}
+                  data-testid="verifiers.judge-threshold"
+                  onChange={(e) =>
+                    onChange({ ...v, passThreshold: numberOr(e.currentTarget.valueAsNumber) })
+                  }
+                />
+              )}
+            </Field>
+            {v.mode === "rubric" ? (
+              <Field
+                label="Rubric pass score"
+                hint="solution x behavior needed for a pass, in [0, 1]"
+              >
+                {(id) => (
+                  <input
+                    id={id}
+                    className={styles.number}
+                    type="number"
+                    min={0}
+                    max={1}
+                    step={0.05}
+                    defaultValue={v.rubricPassScore}
+                    data-testid="verifiers.judge-score"
+                    onChange={(e) =>
+                      onChange({ ...v, rubricPassScore: numberOr(e.currentTarget.valueAsNumber) })
+                    }
+                  />
+                )}
+              </Field>
+            ) : null}
+          </div>
+          {!judgeRuns.some((r) => r.mode === v.mode) ? (
+            <p className={styles.problem} role="alert" data-testid="verifiers.judge-missing">
+              No {v.mode} judge run yet: run the judge first (the LLM judge panel, with an endpoint
+              or the offline heuristic grader). This verifier reads stored runs; it never calls a
+              judge.
+            </p>
+          ) : null}
+        </>
       ) : null}
 
       {problems.length > 0 ? (

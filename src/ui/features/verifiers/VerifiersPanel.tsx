@@ -1,6 +1,7 @@
 /**
  * The Verifiers panel (a dataset panel, loaded on first open): build a reward spec from the
- * GRPO library's verifiers (format gate, exact match, JSON schema, length penalty), apply it (each
+ * GRPO library's verifiers (format gate, exact match, JSON schema, length penalty) and the rubric
+ * judge's stored verdicts, apply it (each
  * enabled verifier adds a reward component to every loaded rollout, computed in a worker), see how
  * each came out and why, and how each rollout's advantage would change with each component dropped.
  * The spec exports as the JSON `rollout-studio analyze --verifiers` reads, and imports back.
@@ -25,6 +26,7 @@ import {
   verifiersCancel,
 } from "../../../store/verifiers/verifierStore.ts";
 import type { VerifierStatus } from "../../../store/verifiers/verifierSync.ts";
+import { VERIFIER_SPEC_FILE_NAME } from "../../../store/verifiers/verifierVerdicts.ts";
 import VerifierEditor from "./VerifierEditor.tsx";
 import {
   dropPartLabel,
@@ -75,6 +77,7 @@ export default function VerifiersPanel() {
   const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
   const dataFile = useStore((s) => (s.load.status === "ready" ? s.load.dataset.file : ""));
   const selectedId = useStore((s) => s.selectedGroupId);
+  const judgeRuns = useStore((s) => s.annotations.judgeRuns);
   const settings = useSettings();
   // Uncontrolled number inputs start over when the draft is replaced (import, revert, removal).
   const [revision, setRevision] = useState(0);
@@ -96,9 +99,10 @@ export default function VerifiersPanel() {
     return verifierFieldPaths(metas);
   }, [groups]);
   const problems = useMemo(
-    () => verifierSpecProblems(draft, fileComponents),
-    [draft, fileComponents],
+    () => verifierSpecProblems(draft, fileComponents, judgeRuns),
+    [draft, fileComponents, judgeRuns],
   );
+  const judgeRunInfos = useMemo(() => judgeRuns.map((r) => r.info), [judgeRuns]);
   const changed = JSON.stringify(draft) !== JSON.stringify(spec);
 
   const tally = useMemo(
@@ -208,6 +212,7 @@ export default function VerifiersPanel() {
           index={i}
           fields={fields}
           wrapChoices={verifierWrapChoices(draft, fileComponents, v.name)}
+          judgeRuns={judgeRunInfos}
           problems={problems.filter((p) => p.index === i)}
           onChange={(next) =>
             update({ ...draft, verifiers: draft.verifiers.map((w, j) => (j === i ? next : w)) })
@@ -264,7 +269,7 @@ export default function VerifiersPanel() {
           type="button"
           className={styles.button}
           data-testid="verifiers.export"
-          onClick={() => download("reward-spec.json", verifierSpecToJson(spec))}
+          onClick={() => download(VERIFIER_SPEC_FILE_NAME, verifierSpecToJson(spec))}
           title="the applied spec, as rollout-studio analyze --verifiers reads it"
         >
           Export spec

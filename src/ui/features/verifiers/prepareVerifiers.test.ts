@@ -6,7 +6,9 @@ import {
   componentDropAdvantages,
   DROP_LOGGED_REWARD,
   VERIFIER_SPEC_EMPTY,
+  judgeAccountingEmpty,
   verifierApply,
+  type JudgeRunInfo,
   type Verifier,
   type VerifierSpec,
 } from "../../../core/index.ts";
@@ -17,6 +19,7 @@ import {
   prepareDropView,
   prepareOutcomes,
   prepareTally,
+  verifierJudgeRunChoices,
   verifierNew,
   verifierUniqueName,
   verifierWrapChoices,
@@ -192,5 +195,59 @@ describe("prepareDropView", () => {
       "",
       "2",
     ]);
+  });
+});
+
+describe("the rubric judge verifier's picker", () => {
+  const info = (
+    id: string,
+    mode: JudgeRunInfo["mode"],
+    source: "llm" | "heuristic",
+  ): JudgeRunInfo => ({
+    id,
+    mode,
+    source,
+    model: source === "heuristic" ? "heuristic" : "gpt-x",
+    baseUrl: "",
+    promptVersion: "v",
+    startedAt: `2026-11-29T2${id.slice(-1)}:00:00.000Z`,
+    finishedAt: "",
+    accounting: judgeAccountingEmpty(),
+    costUsd: null,
+    cancelled: false,
+  });
+
+  it("a new judge verifier reads the newest rubric run", () => {
+    expect(verifierNew("judge", VERIFIER_SPEC_EMPTY, [], [])).toEqual({
+      kind: "judge",
+      name: "judge",
+      enabled: true,
+      weight: 1,
+      mode: "rubric",
+      run: null,
+      passThreshold: 0.5,
+      rubricPassScore: 0.5,
+    });
+  });
+
+  it("offers the newest run of the mode, then each run of it newest first", () => {
+    const runs = [
+      info("rubric-1", "rubric", "heuristic"),
+      info("gar-2", "gar", "llm"),
+      info("rubric-3", "rubric", "llm"),
+    ];
+    expect(verifierJudgeRunChoices(runs, "rubric", null)).toEqual([
+      { value: "", label: "newest rubric run: gpt-x · 2026-11-29T23:00:00.000Z · rubric-3" },
+      { value: "rubric-3", label: "gpt-x · 2026-11-29T23:00:00.000Z · rubric-3" },
+      { value: "rubric-1", label: "heuristic grader · 2026-11-29T21:00:00.000Z · rubric-1" },
+    ]);
+    expect(verifierJudgeRunChoices(runs, "pairwise", null)).toEqual([
+      { value: "", label: "newest pairwise run (none yet: run the judge first)" },
+    ]);
+    // A named run that is gone stays listed, so the select shows the choice.
+    expect(verifierJudgeRunChoices(runs, "gar", "gar-9").at(-1)).toEqual({
+      value: "gar-9",
+      label: "gar-9 (not a gar run of these annotations)",
+    });
   });
 });

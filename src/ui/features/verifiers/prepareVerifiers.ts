@@ -8,10 +8,13 @@ import {
   ANSWER_NORMALIZATION_DEFAULT,
   DROP_LOGGED_REWARD,
   FORMAT_PRESET_REASONING_ANSWER,
+  JUDGE_VERIFIER_DEFAULT,
   LENGTH_PENALTY_DEFAULT,
   verifierEmitted,
   verifierTally,
   type ComponentDropTable,
+  type JudgeRunInfo,
+  type JudgeVerifierMode,
   type Verifier,
   type VerifierKind,
   type VerifierOutcome,
@@ -24,6 +27,7 @@ export const VERIFIER_KIND_LABELS: Readonly<Record<VerifierKind, string>> = {
   "exact-match": "Exact match",
   "json-schema": "JSON schema",
   "length-penalty": "Length penalty",
+  judge: "Rubric judge",
 };
 
 const BASE_NAMES: Readonly<Record<VerifierKind, string>> = {
@@ -31,6 +35,7 @@ const BASE_NAMES: Readonly<Record<VerifierKind, string>> = {
   "exact-match": "exact_match",
   "json-schema": "json_schema",
   "length-penalty": "length_penalty",
+  judge: "judge",
 };
 
 /** `base`, or `base_2`, `base_3`, ... : the first not in `taken`. */
@@ -109,7 +114,49 @@ export function verifierNew(
         ...LENGTH_PENALTY_DEFAULT,
       };
     }
+    case "judge":
+      return {
+        kind,
+        name: verifierUniqueName(BASE_NAMES.judge, taken),
+        ...common,
+        ...JUDGE_VERIFIER_DEFAULT,
+      };
   }
+}
+
+/** One choice of a judge verifier's run picker; value "" is null (the newest run of the mode). */
+export interface JudgeRunChoice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * The run picker of a judge verifier: "newest <mode> run" (naming the run it is now, or saying
+ * there is none yet), then each run of the mode, newest first, by its model (or the heuristic
+ * grader), start time and id. A named run that is gone stays listed, marked, so the choice shows.
+ */
+export function verifierJudgeRunChoices(
+  runs: readonly JudgeRunInfo[],
+  mode: JudgeVerifierMode,
+  current: string | null,
+): JudgeRunChoice[] {
+  const ofMode = runs.filter((r) => r.mode === mode).reverse();
+  const label = (r: JudgeRunInfo): string =>
+    `${r.source === "heuristic" ? "heuristic grader" : r.model} · ${r.startedAt} · ${r.id}`;
+  const newest = ofMode[0];
+  const choices: JudgeRunChoice[] = [
+    {
+      value: "",
+      label:
+        newest === undefined
+          ? `newest ${mode} run (none yet: run the judge first)`
+          : `newest ${mode} run: ${label(newest)}`,
+    },
+    ...ofMode.map((r) => ({ value: r.id, label: label(r) })),
+  ];
+  if (current !== null && !ofMode.some((r) => r.id === current))
+    choices.push({ value: current, label: `${current} (not a ${mode} run of these annotations)` });
+  return choices;
 }
 
 export interface TallyRow {
