@@ -1,25 +1,28 @@
 /**
  * Text of a transcript: markdown (rendered by the lazily loaded MarkdownRenderer) or a code
- * block. Until the renderer has loaded, the text shows as plain text, so nothing waits on it.
- * Invisible characters (bidi controls, zero-width characters) are shown as markers everywhere.
+ * block. It shows as plain text until the renderer has loaded, and in the render that mounts it
+ * (the markdown follows in a transition, useDeferredMount), so nothing waits on it and a wide group
+ * does not parse all its markdown in one task. Invisible characters (bidi controls, zero-width characters) are
+ * shown as markers everywhere.
  */
 import { lazy, memo, Suspense } from "react";
 import { codeFence } from "./prepareTranscript.ts";
 import styles from "./Transcript.module.css";
+import { useDeferredMount } from "./useDeferredMount.ts";
 import { VisibleText } from "./VisibleText.tsx";
 
 const MarkdownRenderer = lazy(() => import("./MarkdownRenderer.tsx"));
 
 /** Markdown, sanitised; plain text while the renderer loads. */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
+  const plain = (
+    <div className={styles.plain}>
+      <VisibleText text={text} />
+    </div>
+  );
+  if (!useDeferredMount()) return plain;
   return (
-    <Suspense
-      fallback={
-        <div className={styles.plain}>
-          <VisibleText text={text} />
-        </div>
-      }
-    >
+    <Suspense fallback={plain}>
       <MarkdownRenderer text={text} />
     </Suspense>
   );
@@ -33,16 +36,16 @@ export const CodeText = memo(function CodeText({
   code: string;
   language: string;
 }) {
+  const plain = (
+    <pre className={styles.code}>
+      <code>
+        <VisibleText text={code} />
+      </code>
+    </pre>
+  );
+  if (!useDeferredMount()) return plain;
   return (
-    <Suspense
-      fallback={
-        <pre className={styles.code}>
-          <code>
-            <VisibleText text={code} />
-          </code>
-        </pre>
-      }
-    >
+    <Suspense fallback={plain}>
       <MarkdownRenderer text={codeFence(code, language)} />
     </Suspense>
   );
