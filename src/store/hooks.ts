@@ -45,21 +45,34 @@ export function useSettings(): AnalysisSettings {
 }
 
 /**
+ * Whether a group's advantages depend on the other groups (batch std scaling of GRPO), so that the
+ * dataset-wide advantages (`useAdvantages`) are needed; otherwise each group's are its own.
+ */
+export function usesDatasetAdvantages(
+  settings: Pick<AnalysisSettings, "estimator" | "scale">,
+): boolean {
+  return settings.estimator !== "rloo" && settings.scale === "batch";
+}
+
+/**
  * Trainer advantages of every group (batch scaling needs them all). A whole-file load uses every
  * rollout under the settings (weights and aggregation included). An indexed file has only each
  * group's logged reward until the group is parsed, so its batch statistics use those.
+ *
+ * @param needed false skips the computation (null): for 100k groups it is tens of ms, wasted where
+ *   the caller has no use for them (`usesDatasetAdvantages`)
  */
-export function useAdvantages(): readonly number[][] | null {
+export function useAdvantages(needed = true): readonly number[][] | null {
   const dataset = useDataset();
   const settings = useSettings();
   return useMemo(() => {
-    if (dataset === null) return null;
+    if (dataset === null || !needed) return null;
     if (!dataset.indexed) return analysisAdvantages(dataset.groups, settings);
     const rewards = dataset.summaries.map((s) => s.rewards);
     return settings.estimator === "rloo"
       ? grpoRlooAdvantages(rewards)
       : grpoAdvantages(rewards, { scale: settings.scale, eps: settings.eps, std: settings.std });
-  }, [dataset, settings]);
+  }, [dataset, settings, needed]);
 }
 
 /** One group's annotation (the empty one when it has none). */
@@ -111,8 +124,7 @@ export function groupAdvantages(
   settings: AnalysisSettings,
   datasetAdvantages: readonly number[] | undefined,
 ): readonly number[] {
-  const local = settings.estimator === "rloo" || settings.scale !== "batch";
-  return local || datasetAdvantages === undefined
+  return !usesDatasetAdvantages(settings) || datasetAdvantages === undefined
     ? (analysisAdvantages([group], settings)[0] ?? [])
     : datasetAdvantages;
 }
@@ -155,8 +167,9 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const group = useStore((s) =>
     s.load.status === "ready" && groupId !== null ? (s.load.groups.get(groupId) ?? null) : null,
   );
-  const advantages = useAdvantages();
   const settings = useSettings();
+  const batch = usesDatasetAdvantages(settings);
+  const advantages = useAdvantages(batch);
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
   const judgeRun = useStore((s) =>
@@ -166,10 +179,12 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   // Apart from the annotation's part, so that an annotation change (a ranking keystroke) analyses
   // the group again but does not recompute its advantages.
   const start = useMemo(() => {
-    if (dataset === null || group === null || advantages === null) return null;
+    if (dataset === null || group === null) return null;
+    if (!batch) return groupAdvantages(group, settings, undefined);
+    if (advantages === null) return null;
     const index = dataset.summaries.findIndex((s) => s.id === group.id);
     return groupAdvantages(group, settings, advantages[index]);
-  }, [dataset, group, advantages, settings]);
+  }, [dataset, group, advantages, settings, batch]);
   return useMemo(() => {
     if (start === null || group === null) return null;
     const judge = { run: judgeRun, source: judgeSource };

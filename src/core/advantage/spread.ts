@@ -29,6 +29,31 @@ export interface SpreadReport {
   readonly text: string;
 }
 
+/** The numbers behind the verdict, for two scores or more. */
+function spreadMeasure(
+  scores: readonly number[],
+  options: SpreadOptions,
+): { std: number; median: number; within: number; ok: boolean } {
+  const std = statsStd(scores, "population");
+  const median = statsMedian(scores);
+  // No tolerance: the comparison is the float comparison whileai makes, so the verdicts match.
+  let near = 0;
+  for (const v of scores) if (Math.abs(v - median) <= options.band) near++;
+  const within = near / scores.length;
+  return { std, median, within, ok: std >= options.minStd && within <= options.clusterShare };
+}
+
+/**
+ * `spreadCheck(scores, groups, options).ok` without building the report: for checking many groups
+ * at once (the group browser's spread column), whose report text is built only when it is shown.
+ */
+export function spreadOk(
+  scores: readonly number[],
+  options: SpreadOptions = SPREAD_DEFAULTS,
+): boolean {
+  return scores.length >= 2 && spreadMeasure(scores, options).ok;
+}
+
 /**
  * Spread of grader scores (factors of the non-hack passes in advantage mode, `s*b` in reward mode).
  *
@@ -54,11 +79,7 @@ export function spreadCheck(
         "or sample more rollouts per prompt.",
     };
   }
-  const std = statsStd(scores, "population");
-  const median = statsMedian(scores);
-  // No tolerance: the comparison is the float comparison whileai makes, so the verdicts match.
-  const within = scores.filter((v) => Math.abs(v - median) <= options.band).length / n;
-  const ok = std >= options.minStd && within <= options.clusterShare;
+  const { std, median, within, ok } = spreadMeasure(scores, options);
   const header =
     `spread check: ${n} grader scores over ${groups} group(s), std ${std.toFixed(3)}, ` +
     `${(within * 100).toFixed(0)}% within ${options.band} of the median ${median.toFixed(2)}`;

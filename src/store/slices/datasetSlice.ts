@@ -115,7 +115,9 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         case "done": {
           current = null;
           performance.mark("index-done");
-          const groups = new Map(event.dataset.groups.map((g) => [g.id, g]));
+          // A loop, not `new Map(groups.map(...))`: no [id, group] pair per group (100k at once).
+          const groups = new Map<string, RolloutGroup>();
+          for (const g of event.dataset.groups) groups.set(g.id, g);
           set({
             load: { status: "ready", file, dataset: event.dataset, groups },
             selectedGroupId: initialGroup(event.dataset),

@@ -25,11 +25,28 @@ export interface GroupFiltersProps {
   /** Groups whose completions can be searched (all of them unless the file is indexed). */
   readonly searchable: number;
   readonly indexed: boolean;
+  /**
+   * Called in an idle moment after the search box takes the focus: the list builds its search
+   * index then, before the first keystroke needs it.
+   */
+  readonly onSearchFocus?: () => void;
 }
 
 const count = (n: number): string => n.toLocaleString("en-US");
 
-export default function GroupFilters({ shown, total, searchable, indexed }: GroupFiltersProps) {
+/** Runs `f` when the page is idle (soon, at the latest), or in a task where there is no idle callback. */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(f, { timeout: 500 });
+  else setTimeout(f, 0);
+}
+
+export default function GroupFilters({
+  shown,
+  total,
+  searchable,
+  indexed,
+  onSearchFocus,
+}: GroupFiltersProps) {
   const filters = useStore((s) => s.filters);
   const setFilters = useStore((s) => s.setFilters);
   const searchId = useId();
@@ -73,6 +90,7 @@ export default function GroupFilters({ shown, total, searchable, indexed }: Grou
         aria-describedby={indexed ? noteId : undefined}
         data-testid="filter-search"
         onChange={(e) => setFilters({ ...filters, query: e.currentTarget.value })}
+        onFocus={onSearchFocus === undefined ? undefined : () => whenIdle(onSearchFocus)}
       />
       {indexed ? (
         <span id={noteId} className={styles.note} data-testid="filter-search-note">

@@ -13,7 +13,7 @@ import GroupTable from "./GroupTable.tsx";
 import {
   annotatedRowsSelector,
   filterGroupRows,
-  groupSearchIndex,
+  lazySearchIndex,
   prepareGroupRows,
   sortGroupRows,
   type GroupRow,
@@ -72,13 +72,15 @@ export default function GroupList({ onOpen }: GroupListProps) {
     [base, summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
   const annotated = useStore((s) => selectAnnotated(s.annotations.groups));
-  const haystacks = useMemo(
-    () => (summaries === undefined ? [] : groupSearchIndex(summaries, groups, completionRule)),
+  // Built on the first search, not in the mounting render (or when the search box takes the focus,
+  // in an idle moment before the first keystroke).
+  const searchIndex = useMemo(
+    () => (summaries === undefined ? () => [] : lazySearchIndex(summaries, groups, completionRule)),
     [summaries, groups, completionRule],
   );
   const filtered = useMemo(
-    () => filterGroupRows(annotated, filters, haystacks),
-    [annotated, filters, haystacks],
+    () => filterGroupRows(annotated, filters, searchIndex),
+    [annotated, filters, searchIndex],
   );
   const rows = useMemo(() => sortGroupRows(filtered, sort), [filtered, sort]);
 
@@ -91,6 +93,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
           total={base.length}
           searchable={dataset.indexed ? groups.size : base.length}
           indexed={dataset.indexed}
+          onSearchFocus={searchIndex}
         />
         <GroupTable
           rows={rows}

@@ -5,11 +5,9 @@
  * the view. Clusters are requested from the compute worker for the rendered rows only, once
  * scrolling stops, and the selected row is kept in view when it moves (keyboard, sort, filter).
  */
-import type { Row } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   memo,
-  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -22,13 +20,7 @@ import type { RolloutGroup } from "../../../core/index.ts";
 import { useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import { clusterEntry } from "../../../store/slices/clusterSlice.ts";
-import {
-  CLUSTERS_COLUMN,
-  COLUMN_IDS,
-  columnClass,
-  GROUP_CELLS,
-  type groupTableFeatures,
-} from "./columns.tsx";
+import { CLUSTERS_COLUMN, COLUMN_IDS, columnClass, GROUP_CELLS } from "./columns.tsx";
 import { clusterCell, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
@@ -45,8 +37,6 @@ const INITIAL_RECT = { width: 1100, height: 540 };
 const estimateSize = (): number => ROW_HEIGHT;
 
 const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
-
-type TableRow = Row<typeof groupTableFeatures, GroupRow>;
 
 interface RowProps {
   readonly row: GroupRow;
@@ -91,7 +81,8 @@ const GroupTableRow = memo(function GroupTableRow({
 });
 
 export interface GroupTableBodyProps {
-  readonly rows: readonly TableRow[];
+  /** The prepared rows, filtered and in order. */
+  readonly rows: readonly GroupRow[];
   readonly selectedId: string | null;
   readonly header: ReactNode;
   readonly columnCount: number;
@@ -114,9 +105,6 @@ export default function GroupTableBody({
   useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
   const { ngram, similarity, completionRule } = useSettings();
-  // Stable between renders: the virtualiser rebuilds its measurements of every row (100k objects)
-  // whenever getItemKey changes identity, which would cost tens of ms on every scrolled frame.
-  const getItemKey = useCallback((i: number) => rows[i]?.id ?? i, [rows]);
 
   // The build does not use the React Compiler, and nothing memoises the virtualiser's functions:
   // rows get primitive props only.
@@ -126,7 +114,11 @@ export default function GroupTableBody({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     overscan: OVERSCAN,
-    getItemKey,
+    // Items keyed by position (the default key, stable between renders): every row has the same
+    // fixed size and none is measured, so there is no size to keep per group, and the
+    // virtualiser's pass over all rows (100k at mount, again when the count changes) makes no
+    // string keys and looks none up. A getItemKey that changed identity would redo that pass on
+    // every scrolled frame.
     initialRect: INITIAL_RECT,
   });
   const items = virtualizer.getVirtualItems();
@@ -140,14 +132,14 @@ export default function GroupTableBody({
     if (scrolling) return;
     const settings = { ngram, similarity, completionRule };
     for (let i = first; i <= last; i++) {
-      const id = rows[i]?.original.id;
+      const id = rows[i]?.id;
       const group = id === undefined ? undefined : groups.get(id);
       if (group !== undefined) requestClusters(group, settings);
     }
   }, [first, last, scrolling, rows, groups, ngram, similarity, completionRule, requestClusters]);
 
   const selectedIndex = useMemo(
-    () => (selectedId === null ? -1 : rows.findIndex((r) => r.original.id === selectedId)),
+    () => (selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId)),
     [rows, selectedId],
   );
   // Scrolling is the DOM's: keep the selected row in view when it moves (a key, a sort, a filter,
@@ -180,15 +172,15 @@ export default function GroupTableBody({
           {items.map((item) => {
             const row = rows[item.index];
             if (row === undefined) return null;
-            const group = groups.get(row.original.id);
+            const group = groups.get(row.id);
             const cell = clusterCell(
               group !== undefined,
               group === undefined ? undefined : clusterEntry(group, clusterSettings),
             );
             return (
               <GroupTableRow
-                key={row.id}
-                row={row.original}
+                key={row.index}
+                row={row}
                 index={item.index}
                 domId={rowDomId(item.index)}
                 selected={item.index === selectedIndex}

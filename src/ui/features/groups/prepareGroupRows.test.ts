@@ -240,7 +240,9 @@ describe("sameGroupRow, shareRows and annotatedRowsSelector", () => {
   it("tells rows apart by any field, the spread by its status and text", () => {
     const row = rows[0]!;
     expect(sameGroupRow(row, { ...row })).toBe(true);
-    expect(sameGroupRow(row, { ...row, spread: { ...row.spread } })).toBe(true);
+    // The title of a row without a ranking is a getter (built when read): copy it by name.
+    const spread = { status: row.spread.status, title: row.spread.title };
+    expect(sameGroupRow(row, { ...row, spread })).toBe(true);
     for (const key of Object.keys(row) as (keyof GroupRow)[]) {
       const value = row[key];
       const other =

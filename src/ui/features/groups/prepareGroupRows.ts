@@ -9,13 +9,11 @@
  */
 import {
   garFactorsFromRanking,
-  groupFlags,
   rolloutReward,
   rolloutText,
   spreadCheck,
+  spreadOk,
   statsFinite,
-  statsMean,
-  statsStd,
   type AnalysisSettings,
   type ChatMessage,
   type CompletionRule,
@@ -29,7 +27,13 @@ const PREVIEW = 120;
 
 const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : "–");
 
+// Anything `preview` would change: a whitespace run, whitespace other than a space, or a space at
+// either end. `\s` and `trim` agree on what whitespace is (WhiteSpace and LineTerminator).
+const NOT_FLAT = /\s\s|[^\S ]|^ | $/;
+
 function preview(text: string): string {
+  // Most prompt previews are one short line already: keep the string (100k rows at mount).
+  if (text.length <= PREVIEW && !NOT_FLAT.test(text)) return text;
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > PREVIEW ? `${flat.slice(0, PREVIEW)}…` : flat;
 }
@@ -44,8 +48,33 @@ export type SpreadStatus = "yes" | "no" | "n/a";
 export interface SpreadCell {
   /** "n/a" when fewer than two scores: the check cannot tell anything apart. */
   readonly status: SpreadStatus;
-  /** The spread report and what it was computed over (the cell's tooltip). */
+  /**
+   * The spread report and what it was computed over (the cell's tooltip). A getter for rows
+   * without a ranking (`RewardSpreadCell`): read it by name, an object spread does not copy it.
+   */
   readonly title: string;
+}
+
+/**
+ * The spread cell of a group without a ranking (every row at mount): the status is computed with
+ * the row, the report text (`rewardSpread`'s, over the same rewards) when it is first read,
+ * that is when the row is rendered. Building the text for 100k groups cost about a third of
+ * preparing the rows.
+ */
+class RewardSpreadCell implements SpreadCell {
+  readonly status: SpreadStatus;
+  readonly #rewards: readonly number[];
+  #title: string | null = null;
+
+  constructor(status: SpreadStatus, rewards: readonly number[]) {
+    this.status = status;
+    this.#rewards = rewards;
+  }
+
+  get title(): string {
+    this.#title ??= rewardSpread(this.#rewards).title;
+    return this.#title;
+  }
 }
 
 export interface GroupRow {
@@ -107,45 +136,54 @@ export function groupSpread(
   group: RolloutGroup | undefined,
   settings: RowSettings,
 ): SpreadCell {
-  let scores: number[];
-  let over: string;
-  if (annotation !== undefined && annotation.ranking.length > 0) {
-    const hacks = new Set(annotation.hacks);
-    const passing =
-      group === undefined
-        ? null
-        : new Set(
-            group.rollouts
-              .filter((r) => rolloutReward(r, settings.rewardWeights) >= settings.passThreshold)
-              .map((r) => r.id),
-          );
-    const seen = new Set<string>();
-    const tiers: number[][] = [];
-    for (const tier of annotation.ranking) {
-      const kept: number[] = [];
-      for (const id of tier) {
-        if (seen.has(id) || hacks.has(id) || (passing !== null && !passing.has(id))) continue;
-        seen.add(id);
-        kept.push(seen.size - 1);
-      }
-      if (kept.length > 0) tiers.push(kept);
+  if (annotation === undefined || annotation.ranking.length === 0) return rewardSpread(rewards);
+  const hacks = new Set(annotation.hacks);
+  const passing =
+    group === undefined
+      ? null
+      : new Set(
+          group.rollouts
+            .filter((r) => rolloutReward(r, settings.rewardWeights) >= settings.passThreshold)
+            .map((r) => r.id),
+        );
+  const seen = new Set<string>();
+  const tiers: number[][] = [];
+  for (const tier of annotation.ranking) {
+    const kept: number[] = [];
+    for (const id of tier) {
+      if (seen.has(id) || hacks.has(id) || (passing !== null && !passing.has(id))) continue;
+      seen.add(id);
+      kept.push(seen.size - 1);
     }
-    try {
-      scores = [...garFactorsFromRanking(tiers, settings.minFactor).values()];
-    } catch (e) {
-      return {
-        status: "n/a",
-        title: `spread check: ${e instanceof Error ? e.message : String(e)}`,
-      };
-    }
-    over =
-      `the GAR factors of ${scores.length} ranked non-hack pass${scores.length === 1 ? "" : "es"} ` +
-      `(min factor ${settings.minFactor})` +
-      (passing === null ? "; pass status not checked, the group is not parsed yet" : "");
-  } else {
-    scores = statsFinite(rewards);
-    over = `the rewards of ${scores.length} rollout${scores.length === 1 ? "" : "s"}`;
+    if (kept.length > 0) tiers.push(kept);
   }
+  let scores: number[];
+  try {
+    scores = [...garFactorsFromRanking(tiers, settings.minFactor).values()];
+  } catch (e) {
+    return {
+      status: "n/a",
+      title: `spread check: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+  return spreadCell(
+    scores,
+    `the GAR factors of ${scores.length} ranked non-hack pass${scores.length === 1 ? "" : "es"} ` +
+      `(min factor ${settings.minFactor})` +
+      (passing === null ? "; pass status not checked, the group is not parsed yet" : ""),
+  );
+}
+
+/** The spread check of a group without a ranking: over its finite rewards. */
+export function rewardSpread(rewards: readonly number[]): SpreadCell {
+  const scores = statsFinite(rewards);
+  return spreadCell(
+    scores,
+    `the rewards of ${scores.length} rollout${scores.length === 1 ? "" : "s"}`,
+  );
+}
+
+function spreadCell(scores: readonly number[], over: string): SpreadCell {
   const report = spreadCheck(scores, 1);
   return {
     status: report.n < 2 ? "n/a" : report.ok ? "yes" : "no",
@@ -153,12 +191,14 @@ export function groupSpread(
   };
 }
 
+const NO_ANNOTATION = { text: "", weight: 0 } as const;
+
 /** The annotation column's text and sort weight. */
 export function annotationStatus(
   annotation: GroupAnnotation | undefined,
   n: number,
 ): { readonly text: string; readonly weight: number } {
-  if (annotation === undefined) return { text: "", weight: 0 };
+  if (annotation === undefined) return NO_ANNOTATION;
   const ranked = annotation.ranking.some((tier) => tier.length > 0);
   const labelled = Object.keys(annotation.labels).length;
   const notes = annotation.notes.trim() !== "";
@@ -179,12 +219,39 @@ function rowFromSummary(
   settings: RowSettings,
 ): GroupRow {
   const rewards = groupRewards(summary, group, settings);
-  const passed = rewards.map((r) => r >= settings.passThreshold);
-  const flags = groupFlags(rewards, passed);
-  const finite = statsFinite(rewards);
-  const mean = statsMean(finite);
-  const std = finite.length === 0 ? NaN : statsStd(finite, "population");
-  const status = annotationStatus(annotation, rewards.length);
+  // One pass over the rewards, no array per group: the same sums, in the same order, as core
+  // groupFlags, statsMean and statsStd (population) over the finite rewards.
+  const n = rewards.length;
+  let passes = 0;
+  let finiteCount = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rewards[i]!;
+    if (r >= settings.passThreshold) passes++;
+    if (Number.isFinite(r)) {
+      finiteCount++;
+      sum += r;
+    }
+  }
+  const mean = finiteCount === 0 ? NaN : sum / finiteCount;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rewards[i]!;
+    if (Number.isFinite(r)) squares += (r - mean) * (r - mean);
+  }
+  const std = finiteCount === 0 ? NaN : Math.sqrt(squares / finiteCount);
+  let spread: SpreadCell;
+  if (annotation !== undefined && annotation.ranking.length > 0) {
+    spread = groupSpread(rewards, annotation, group, settings);
+  } else {
+    // rewardSpread's status; its text when the cell is shown.
+    const finite = finiteCount === n ? rewards : statsFinite(rewards);
+    spread = new RewardSpreadCell(
+      finiteCount < 2 ? "n/a" : spreadOk(finite) ? "yes" : "no",
+      rewards,
+    );
+  }
+  const status = annotationStatus(annotation, n);
   return {
     id: summary.id,
     index,
@@ -192,17 +259,18 @@ function rowFromSummary(
       summary.prompt !== ""
         ? preview(summary.prompt)
         : promptPreview(group?.rollouts[0]?.prompt ?? null),
-    n: rewards.length,
-    passes: flags.passes,
+    n,
+    passes,
     mean,
     std,
     meanText: fmt(mean),
     stdText: fmt(std),
-    mixed: flags.mixed,
-    zeroStd: flags.zeroStd,
+    mixed: passes > 0 && passes < n,
+    // groupFlags: every finite reward equal, or none.
+    zeroStd: finiteCount === 0 || std <= 1e-8,
     partial: summary.partial,
     parsed: group !== undefined,
-    spread: groupSpread(rewards, annotation, group, settings),
+    spread,
     hacks: annotation?.hacks.length ?? 0,
     annotation: status.text,
     annotationWeight: status.weight,
@@ -323,6 +391,22 @@ export function groupSearchIndex(
   });
 }
 
+/** The search index, or a function that gives it (built on the first search: `lazySearchIndex`). */
+export type SearchIndex = readonly string[] | (() => readonly string[]);
+
+/**
+ * `groupSearchIndex` built when it is first asked for and kept: the list mounts without it (for
+ * 100k groups it lowercases 400k completions), and the first search, or `warm`, builds it once.
+ */
+export function lazySearchIndex(
+  summaries: readonly GroupSummary[],
+  groups: ReadonlyMap<string, RolloutGroup>,
+  rule: CompletionRule,
+): () => readonly string[] {
+  let index: readonly string[] | null = null;
+  return () => (index ??= groupSearchIndex(summaries, groups, rule));
+}
+
 /** Does a row pass the boolean filters (every checked one)? */
 export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
   return (
@@ -335,15 +419,16 @@ export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
 
 /**
  * The rows every filter keeps, in the given order. The query is trimmed and matched
- * case-insensitively in `haystacks[row.index]` (from `groupSearchIndex`); without a haystack, in the
- * row's id and prompt.
+ * case-insensitively in `haystacks[row.index]` (from `groupSearchIndex`, asked for only when there
+ * is a query); without a haystack, in the row's id and prompt.
  */
 export function filterGroupRows(
   rows: readonly GroupRow[],
   filters: GroupFilters,
-  haystacks: readonly string[] = [],
+  index: SearchIndex = [],
 ): GroupRow[] {
   const query = filters.query.trim().toLowerCase();
+  const haystacks = query === "" ? [] : typeof index === "function" ? index() : index;
   return rows.filter(
     (r) =>
       rowPassesFlags(r, filters) &&

@@ -5,7 +5,6 @@
  * some failures under the pass threshold (and the reward weights, once the group is parsed).
  */
 import {
-  groupFlags,
   reviewPosition,
   reviewQueue,
   rolloutReward,
@@ -18,28 +17,64 @@ import type { GroupSummary } from "../../../io/dataset.ts";
 
 export type QueueSettings = Pick<AnalysisSettings, "passThreshold" | "rewardWeights">;
 
-/** The queue's group ids, in file order. */
+/** Some rewards pass and some do not (core `groupFlags`'s `mixed`), without an array per group. */
+function isMixed(rewards: readonly number[], passThreshold: number): boolean {
+  let passes = 0;
+  for (const r of rewards) if (r >= passThreshold) passes++;
+  return passes > 0 && passes < rewards.length;
+}
+
+/**
+ * The queue's group ids, in file order. Whether a group is mixed is worked out only for the
+ * "mixed" mode (the other modes do not read it): 100k groups at mount.
+ */
 export function prepareReviewQueue(
   summaries: readonly GroupSummary[],
   groups: ReadonlyMap<string, RolloutGroup>,
   settings: QueueSettings,
   mode: ReviewQueueMode,
 ): string[] {
-  const queueGroups = summaries.map((s) => {
+  const mixed = (s: GroupSummary): boolean => {
     const group = settings.rewardWeights === null ? undefined : groups.get(s.id);
     const rewards =
       group === undefined
         ? s.rewards
         : group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
-    return {
-      id: s.id,
-      mixed: groupFlags(
-        rewards,
-        rewards.map((r) => r >= settings.passThreshold),
-      ).mixed,
-    };
-  });
+    return isMixed(rewards, settings.passThreshold);
+  };
+  const queueGroups = summaries.map((s) => ({
+    id: s.id,
+    mixed: mode.kind === "mixed" && mixed(s),
+  }));
   return reviewQueue(queueGroups, mode);
+}
+
+// Each queue's ids as a set, made when a count first needs it (a queue is made once per mode and
+// dataset, its count again on every annotation change).
+const queueSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function queueSet(queue: readonly string[]): ReadonlySet<string> {
+  let set = queueSets.get(queue);
+  if (set === undefined) {
+    set = new Set(queue);
+    queueSets.set(queue, set);
+  }
+  return set;
+}
+
+/**
+ * How many groups of the queue are marked reviewed: through the annotations (usually far fewer
+ * than the queue's groups; none at all for a new file, then the queue is not read).
+ */
+function reviewedCount(queue: readonly string[], annotations: Annotations): number {
+  let count = 0;
+  let ids: ReadonlySet<string> | null = null;
+  for (const [id, annotation] of Object.entries(annotations.groups)) {
+    if (annotation.reviewed !== true) continue;
+    ids ??= queueSet(queue);
+    if (ids.has(id)) count++;
+  }
+  return count;
 }
 
 export interface ReviewView {
@@ -64,7 +99,7 @@ export function prepareReview(
 ): ReviewView {
   const pos = reviewPosition(queue, selected);
   const isReviewed = (id: string): boolean => annotations.groups[id]?.reviewed === true;
-  const reviewed = queue.filter(isReviewed).length;
+  const reviewed = reviewedCount(queue, annotations);
   const i = pos === null ? -1 : pos.index - 1;
   let nextUnreviewed: string | null = null;
   for (let k = 1; k <= queue.length; k++) {
