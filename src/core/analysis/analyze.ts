@@ -153,10 +153,13 @@ export interface DatasetAnalysis {
 }
 
 /** The names of every reward component in the groups, in first-seen order. */
-export function rewardComponentNames(groups: readonly RolloutGroup[]): string[] {
+export function rewardComponentNames(groups: Iterable<RolloutGroup>): string[] {
   const names = new Set<string>();
+  // for-in over own keys: Object.keys' names in its order, without an array per rollout (400k
+  // rollouts when the settings mount with a 100k-group file).
   for (const g of groups)
-    for (const r of g.rollouts) for (const k of Object.keys(r.rewards)) names.add(k);
+    for (const r of g.rollouts)
+      for (const k in r.rewards) if (Object.hasOwn(r.rewards, k)) names.add(k);
   return [...names];
 }
 

@@ -13,7 +13,7 @@ import {
 } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { isGroupSortKey, type GroupSort } from "../../../store/url.ts";
-import type { GroupRow } from "./prepareGroupRows.ts";
+import { statText, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
 export const groupTableFeatures = tableFeatures({ rowSortingFeature });
@@ -32,8 +32,8 @@ export const groupColumns = helper.columns([
   helper.accessor("prompt", { id: "prompt", header: "Prompt", sortDescFirst: false }),
   helper.accessor("n", { id: "n", header: "n" }),
   helper.accessor("passes", { id: "passes", header: "Passes" }),
-  helper.accessor("meanText", { id: "mean", header: "Mean" }),
-  helper.accessor("stdText", { id: "std", header: "Std" }),
+  helper.accessor("mean", { id: "mean", header: "Mean" }),
+  helper.accessor("std", { id: "std", header: "Std" }),
   helper.accessor("zeroStd", { id: "zeroStd", header: "Zero std" }),
   helper.accessor((r) => r.spread.status, { id: "spread", header: "Spread" }),
   helper.display({ id: CLUSTERS_COLUMN, header: "Clusters", enableSorting: false }),
@@ -68,8 +68,8 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
       r.n
     ),
   passes: (r) => r.passes,
-  mean: (r) => r.meanText,
-  std: (r) => r.stdText,
+  mean: (r) => statText(r.mean),
+  std: (r) => statText(r.std),
   zeroStd: (r) => (r.zeroStd ? <span className={styles.badge}>zero std</span> : null),
   spread: (r) => (
     <span title={r.spread.title} data-spread={r.spread.status}>

@@ -24,6 +24,7 @@ import {
   sameGroupRow,
   shareRows,
   sortGroupRows,
+  statText,
   type GroupRow,
 } from "./prepareGroupRows.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
@@ -92,8 +93,6 @@ describe("prepareGroupRows", () => {
       passes: 1,
       mean: 0.5,
       std: 0.5,
-      meanText: "0.500",
-      stdText: "0.500",
       mixed: true,
       zeroStd: false,
       partial: false,
@@ -102,6 +101,7 @@ describe("prepareGroupRows", () => {
       annotation: "",
       reviewed: false,
     });
+    expect([statText(row!.mean), statText(row!.std)]).toEqual(["0.500", "0.500"]);
     expect(row?.spread.status).toBe("yes");
     expect(row?.spread.title).toContain("Computed over the rewards of 2 rollouts.");
   });
@@ -125,7 +125,8 @@ describe("prepareGroupRows", () => {
 
   it("shows – for a group without finite rewards", () => {
     const [row] = prepareGroupRows([summary("g", [NaN])], new Map(), ANALYSIS_DEFAULTS);
-    expect(row).toMatchObject({ meanText: "–", stdText: "–", n: 1, passes: 0 });
+    expect(row).toMatchObject({ n: 1, passes: 0 });
+    expect([statText(row!.mean), statText(row!.std)]).toEqual(["–", "–"]);
     expect(row?.spread.status).toBe("n/a");
   });
 
@@ -240,14 +241,15 @@ describe("sameGroupRow, shareRows and annotatedRowsSelector", () => {
   it("tells rows apart by any field, the spread by its status and text", () => {
     const row = rows[0]!;
     expect(sameGroupRow(row, { ...row })).toBe(true);
-    // The title of a row without a ranking is a getter (built when read): copy it by name.
+    // The spread of a row without a ranking is read through getters (built when read): copy it by
+    // name.
     const spread = { status: row.spread.status, title: row.spread.title };
     expect(sameGroupRow(row, { ...row, spread })).toBe(true);
     for (const key of Object.keys(row) as (keyof GroupRow)[]) {
       const value = row[key];
       const other =
         key === "spread"
-          ? { ...row.spread, title: `${row.spread.title}!` }
+          ? { status: row.spread.status, title: `${row.spread.title}!` }
           : typeof value === "number"
             ? value + 1
             : typeof value === "boolean"

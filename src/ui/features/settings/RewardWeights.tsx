@@ -3,7 +3,7 @@
  * weighted sum of its components (NaN ones skipped, missing weights 1); without, the reward the
  * dump logged. Shown only when the rollouts carry reward components.
  */
-import { useId, useMemo } from "react";
+import { useDeferredValue, useId, useMemo } from "react";
 import { rewardComponentNames } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useSettings } from "../../../store/hooks.ts";
@@ -36,10 +36,13 @@ function WeightInput({ name, weight }: { name: string; weight: number }) {
 }
 
 export default function RewardWeights() {
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const loaded = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  // Every rollout is read for its component names (400k for a 100k-group file): in a render of
+  // its own after a load, so the group list and the open group show first.
+  const groups = useDeferredValue(loaded);
   const settings = useSettings();
   const setSetting = useStore((s) => s.setSetting);
-  const names = useMemo(() => (groups ? rewardComponentNames([...groups.values()]) : []), [groups]);
+  const names = useMemo(() => (groups ? rewardComponentNames(groups.values()) : []), [groups]);
   if (names.length === 0) return null;
   const weights = settings.rewardWeights;
   return (
