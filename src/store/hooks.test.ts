@@ -8,7 +8,7 @@ import {
   type RolloutGroup,
   ANNOTATIONS_EMPTY,
 } from "../core/index.ts";
-import { groupAdvantages, groupView } from "./hooks.ts";
+import { groupAdvantages, groupView, usesDatasetAdvantages } from "./hooks.ts";
 import { useStore } from "./index.ts";
 import { clusterEntry } from "./slices/clusterSlice.ts";
 import { testRollout } from "../test/rolloutFixtures.ts";
@@ -98,5 +98,15 @@ describe("cluster cache", () => {
     if (entry?.status === "done") expect(entry.result.clusterIndex).toEqual([0, 0, 1]);
     expect(useStore.getState().clusterVersion).toBe(before + 1);
     expect(clusterEntry(group, { ...settings, similarity: 0.9 })).toBeUndefined();
+  });
+});
+
+describe("usesDatasetAdvantages", () => {
+  it("only GRPO with batch scaling needs the other groups' advantages", () => {
+    expect(usesDatasetAdvantages({ estimator: "grpo", scale: "batch" })).toBe(true);
+    expect(usesDatasetAdvantages({ estimator: "rloo", scale: "batch" })).toBe(false);
+    expect(usesDatasetAdvantages({ estimator: "grpo", scale: "group" })).toBe(false);
+    expect(usesDatasetAdvantages({ estimator: "grpo", scale: "none" })).toBe(false);
+    expect(usesDatasetAdvantages(ANALYSIS_DEFAULTS)).toBe(false);
   });
 });

@@ -1,11 +1,21 @@
 /**
- * Properties of the browser's view models: a filter never keeps a row that fails it and never drops
- * one that passes; a sort is a permutation, ordered by its column with missing values last and
- * ties in file order.
+ * Properties of the browser's view models: a row's numbers, flags, spread and prompt preview are
+ * what core and the plain formulas give (the rows are prepared in one pass, the spread read
+ * lazily); a filter never keeps a row that fails it and never drops one that passes, with the
+ * search index built eagerly or lazily; a sort is a permutation, ordered by its column with missing
+ * values last and ties in file order.
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { ANALYSIS_DEFAULTS, GROUP_ANNOTATION_EMPTY } from "../../../core/index.ts";
+import {
+  ANALYSIS_DEFAULTS,
+  GROUP_ANNOTATION_EMPTY,
+  groupFlags,
+  spreadCheck,
+  statsFinite,
+  statsMean,
+  statsStd,
+} from "../../../core/index.ts";
 import type { GroupSummary } from "../../../io/dataset.ts";
 import { GROUP_SORT_KEYS, type GroupFilters } from "../../../store/url.ts";
 import {
@@ -13,7 +23,9 @@ import {
   compareSortValues,
   filterGroupRows,
   groupSearchIndex,
+  lazySearchIndex,
   prepareGroupRows,
+  promptPreview,
   rowPassesFlags,
   sortGroupRows,
   sortValue,
@@ -79,7 +91,77 @@ const filters: fc.Arbitrary<GroupFilters> = fc.record({
   query: fc.oneof(fc.constant(""), fc.string({ maxLength: 3 }), fc.constantFrom("g1", "G", "1")),
 });
 
+describe("prepareGroupRows", () => {
+  const anyReward = fc.oneof(reward, fc.constantFrom(Infinity, -Infinity, -0, 1e300));
+
+  test.prop([fc.array(anyReward, { maxLength: 8 }), fc.constantFrom(0, 0.5, 1, NaN), fc.boolean()])(
+    "a row's numbers are core's: groupFlags, statsMean, statsStd and spreadCheck",
+    (rewards, passThreshold, titleFirst) => {
+      const settings = { ...ANALYSIS_DEFAULTS, passThreshold };
+      const [row] = prepareGroupRows(
+        [{ id: "g", rewards, prompt: "p", partial: false }],
+        new Map(),
+        settings,
+      );
+      const flags = groupFlags(
+        rewards,
+        rewards.map((r) => r >= passThreshold),
+      );
+      const finite = statsFinite(rewards);
+      expect(row!.n).toBe(rewards.length);
+      expect(row!.passes).toBe(flags.passes);
+      expect(row!.mixed).toBe(flags.mixed);
+      expect(row!.zeroStd).toBe(flags.zeroStd);
+      expect(row!.mean).toBe(statsMean(finite));
+      expect(row!.std).toBe(finite.length === 0 ? NaN : statsStd(finite, "population"));
+      // The spread as it was built eagerly before, read in either order (each part is kept).
+      const report = spreadCheck(finite, 1);
+      const status = report.n < 2 ? "n/a" : report.ok ? "yes" : "no";
+      const title = `${report.text}\nComputed over the rewards of ${finite.length} rollout${finite.length === 1 ? "" : "s"}.`;
+      if (titleFirst) expect(row!.spread.title).toBe(title);
+      expect(row!.spread.status).toBe(status);
+      expect(row!.spread.title).toBe(title);
+    },
+  );
+
+  const whitespace = fc.constantFrom(
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    "\r\n",
+    "\u00a0",
+    "\u2028",
+    "\ufeff",
+    "\u3000",
+  );
+  const text = fc
+    .array(fc.oneof(fc.string({ maxLength: 6 }), whitespace), { maxLength: 50 })
+    .map((parts) => parts.join(""));
+
+  test.prop([text])("a prompt preview is the text on one line, cut at 120 characters", (t) => {
+    const flat = t.replace(/\s+/g, " ").trim();
+    expect(promptPreview(t)).toBe(flat.length > 120 ? `${flat.slice(0, 120)}…` : flat);
+  });
+});
+
 describe("filterGroupRows", () => {
+  test.prop([dataset, filters])(
+    "a lazy search index keeps the same rows, and is asked for only with a query",
+    (d, f) => {
+      const eager = groupSearchIndex(d.summaries, new Map(), "final-assistant");
+      const lazy = lazySearchIndex(d.summaries, new Map(), "final-assistant");
+      let asked = 0;
+      const kept = filterGroupRows(d.rows, f, () => {
+        asked++;
+        return lazy();
+      });
+      expect(kept).toEqual(filterGroupRows(d.rows, f, eager));
+      expect(asked).toBe(f.query.trim() === "" ? 0 : 1);
+      expect(lazy()).toEqual(eager);
+    },
+  );
+
   test.prop([dataset, filters])("keeps exactly the rows that pass every filter", (d, f) => {
     const haystacks = groupSearchIndex(d.summaries, new Map(), "final-assistant");
     const kept = filterGroupRows(d.rows, f, haystacks);

@@ -18,6 +18,7 @@ import {
   filterGroupRows,
   groupSearchIndex,
   groupSpread,
+  lazySearchIndex,
   nextSelection,
   prepareGroupRows,
   promptPreview,
@@ -328,6 +329,25 @@ describe("search and filters", () => {
     expect(ids({ hacksOnly: true })).toEqual(["g1"]);
     expect(ids({ unreviewedOnly: true })).toEqual(["g2", "g3"]);
     expect(ids({ mixedOnly: true, unreviewedOnly: true, query: "parcel" })).toEqual(["g2"]);
+  });
+
+  it("builds a lazy index on the first search only, once, and finds the same groups", () => {
+    const lazy = lazySearchIndex(summaries, groups, "final-assistant");
+    let asked = 0;
+    const counted = () => {
+      asked++;
+      return lazy();
+    };
+    const lazyIds = (f: Partial<typeof NO_FILTERS>) =>
+      filterGroupRows(rows, { ...NO_FILTERS, ...f }, counted).map((r) => r.id);
+    expect(lazyIds({ mixedOnly: true })).toEqual(ids({ mixedOnly: true }));
+    expect(lazyIds({ query: "  " })).toEqual(ids({ query: "  " }));
+    expect(asked).toBe(0);
+    for (const query of ["refund", " ISSUED ", "declined", "G1"])
+      expect(lazyIds({ query })).toEqual(ids({ query }));
+    expect(asked).toBe(4);
+    expect(lazy()).toBe(lazy());
+    expect(lazy()).toEqual(haystacks);
   });
 
   it("searches ids and prompts without an index", () => {

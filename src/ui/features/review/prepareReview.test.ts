@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
+  groupFlags,
+  reviewQueue,
   type Annotations,
 } from "../../../core/index.ts";
 import type { GroupSummary } from "../../../io/dataset.ts";
@@ -55,6 +57,41 @@ describe("prepareReviewQueue", () => {
     ).toEqual(sample);
   });
 
+  it("every mode gives core reviewQueue's queue over groupFlags' mixed groups", () => {
+    const rewards = fc.array(fc.constantFrom(0, 0.25, 0.5, 1, NaN), { maxLength: 5 });
+    const mode = fc.oneof(
+      fc.constant({ kind: "all" as const }),
+      fc.constant({ kind: "mixed" as const }),
+      fc.record({
+        kind: fc.constant("sample" as const),
+        size: fc.nat({ max: 6 }),
+        seed: fc.nat({ max: 9 }),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(rewards, { maxLength: 12 }),
+        fc.constantFrom(0.25, 0.5, 1),
+        mode,
+        (all, t, m) => {
+          const summaries = all.map((r, i) => summary(`g${i}`, r));
+          const expected = reviewQueue(
+            summaries.map((s) => ({
+              id: s.id,
+              mixed: groupFlags(
+                s.rewards,
+                s.rewards.map((r) => r >= t),
+              ).mixed,
+            })),
+            m,
+          );
+          const settings = { passThreshold: t, rewardWeights: null };
+          expect(prepareReviewQueue(summaries, new Map(), settings, m)).toEqual(expected);
+        },
+      ),
+    );
+  });
+
   it("a higher pass threshold changes which groups are mixed", () => {
     expect(
       prepareReviewQueue(
@@ -92,6 +129,33 @@ describe("prepareReview", () => {
     expect(v.previous).toBeNull();
     expect(v.next).toBe("g0");
     expect(prepareReview(queue, null, ANNOTATIONS_EMPTY).next).toBe("g0");
+  });
+
+  it("counts the reviewed groups of the queue, and only those", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom("g0", "g1", "g2", "g3", "g4", "constructor"), {
+          maxLength: 6,
+        }),
+        fc.dictionary(fc.constantFrom("g1", "g3", "g5", "constructor", "__proto__"), fc.boolean()),
+        (ids, marks) => {
+          const annotations: Annotations = {
+            ...ANNOTATIONS_EMPTY,
+            groups: Object.fromEntries(
+              Object.entries(marks).map(([id, r]) => [
+                id,
+                { ...GROUP_ANNOTATION_EMPTY, reviewed: r },
+              ]),
+            ),
+          };
+          const expected = ids.filter((id) => Object.hasOwn(marks, id) && marks[id] === true);
+          expect(prepareReview(ids, null, annotations).reviewed).toBe(expected.length);
+          // The same queue again (its set of ids is kept) after an annotation change.
+          expect(prepareReview(ids, null, ANNOTATIONS_EMPTY).reviewed).toBe(0);
+          expect(prepareReview(ids, null, annotations).reviewed).toBe(expected.length);
+        },
+      ),
+    );
   });
 
   it("the next unreviewed group wraps around and skips reviewed ones", () => {
