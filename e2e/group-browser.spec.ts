@@ -1,5 +1,6 @@
 /**
- * Covers: the group browser (src/ui/features/groups) in the built app: sorting from a header
+ * Covers: the group browser (src/ui/features/groups) in the built app: a row's spread cell and its
+ * report, sorting from a header
  * (aria-sort, NaN-free numeric order, `?sort=`), the zero-std and mixed filters, a search that
  * finds a word only a completion holds, keyboard navigation (arrows, j/k, Home/End, `/`) moving
  * the selection and `?group=`, a deep link reproducing the view, and on 20,000 generated groups that
@@ -62,6 +63,17 @@ describe("group browser", () => {
     await page.goto(`${baseUrl}/?demo`);
     expect(await loaderPage.groupIds()).toEqual(facts.ids);
     expect(await groups.count.innerText()).toBe("40 groups");
+
+    // A row's spread cell: its status, and the check's report as its tooltip (the report is built
+    // when the row renders, not with the rows).
+    const spread = groups.rows.first().locator("[data-spread]");
+    const status = await spread.innerText();
+    const report = (await spread.getAttribute("title")) ?? "";
+    expect(["yes", "no", "n/a"]).toContain(status);
+    expect(await spread.getAttribute("data-spread")).toBe(status);
+    expect(report).toMatch(/^spread check: /);
+    expect(report).toMatch(/\nComputed over the (rewards|GAR factors) of \d+ /);
+    expect(report.includes("\nspread: yes.")).toBe(status === "yes");
 
     // Sort by mean: numbers sort descending first, then ascending, then file order again.
     await groups.sortBy("mean");
