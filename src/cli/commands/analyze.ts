@@ -2,7 +2,6 @@
  * `rollout-studio analyze FILE`: group statistics, GRPO advantages, diversity clusters, pass^k and
  * GAR values for the groups the annotations rank.
  */
-import { parseArgs } from "node:util";
 import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../../core/index.ts";
 import {
   FORMATS,
@@ -17,6 +16,7 @@ import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { summaryText } from "../summary.ts";
 import { loadWithVerifiers, verifierJson, verifierSummary } from "../verifierSpec.ts";
+import { ANALYSIS_FLAGS, commandArgs, GAR_FLAGS, MAPPING_FLAGS } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
 
 export const ANALYZE_USAGE = `Usage: rollout-studio analyze FILE [options]
@@ -148,54 +148,28 @@ export function formatFromFlags(
 
 /** Run `analyze` with the arguments after the command name. */
 export async function analyzeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        annotations: { type: "string" },
-        verifiers: { type: "string" },
-        format: { type: "string" },
-        "group-key": { type: "string" },
-        "text-key": { type: "string" },
-        "reward-key": { type: "string", multiple: true },
-        weight: { type: "string", multiple: true },
-        "id-key": { type: "string" },
-        estimator: { type: "string" },
-        scale: { type: "string" },
-        eps: { type: "string" },
-        std: { type: "string" },
-        aggregation: { type: "string" },
-        "pass-threshold": { type: "string" },
-        cap: { type: "string" },
-        "min-factor": { type: "string" },
-        "no-hack-zero": { type: "boolean" },
-        ngram: { type: "string" },
-        similarity: { type: "string" },
-        tie: { type: "string" },
-        text: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const { values, positionals: rest } = parsed;
-  if (values.help) {
-    io.stdout(ANALYZE_USAGE);
-    return EXIT.ok;
-  }
-  if (rest.length !== 1) throw new UsageError(`analyze takes exactly one FILE, got ${rest.length}`);
+  const args = commandArgs(
+    "analyze",
+    argv,
+    {
+      annotations: { type: "string" },
+      verifiers: { type: "string" },
+      json: { type: "boolean" },
+      ...MAPPING_FLAGS,
+      ...ANALYSIS_FLAGS,
+      ...GAR_FLAGS,
+    },
+    ANALYZE_USAGE,
+    io,
+  );
+  if (args === null) return EXIT.ok;
+  const { values, file } = args;
   // settingsFromFlags reads single-valued flags only; --reward-key and --weight may repeat.
   const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
   const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
   const format = formatFromFlags(values.format, mapping);
 
-  const file = rest[0]!;
   // The annotations are read first: a bad file is refused before a long load.
   const annotations =
     values.annotations === undefined ? null : readAnnotationsFile(io, values.annotations);

@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import {
   annotationsResolve,
   EXPORT_DEFAULTS,
@@ -28,6 +27,7 @@ import {
   type ParseIssue,
 } from "../../io/index.ts";
 import { readAnnotationsFile } from "../annotationsFile.ts";
+import { commandArgs, GAR_FLAGS, MAPPING_FLAGS } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { loadWithVerifiers } from "../verifierSpec.ts";
@@ -123,44 +123,26 @@ export function exportOptionsFromFlags(values: {
 
 /** Run `export` with the arguments after the command name. */
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        annotations: { type: "string" },
-        verifiers: { type: "string" },
-        kind: { type: "string" },
-        out: { type: "string" },
-        "judge-run": { type: "string" },
-        source: { type: "string" },
-        mode: { type: "string" },
-        floor: { type: "string" },
-        "pass-threshold": { type: "string" },
-        cap: { type: "string" },
-        "min-factor": { type: "string" },
-        "no-hack-zero": { type: "boolean" },
-        text: { type: "string" },
-        weight: { type: "string", multiple: true },
-        format: { type: "string" },
-        "group-key": { type: "string" },
-        "text-key": { type: "string" },
-        "reward-key": { type: "string", multiple: true },
-        "id-key": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const { values, positionals: rest } = parsed;
-  if (values.help) {
-    io.stdout(EXPORT_USAGE);
-    return EXIT.ok;
-  }
-  if (rest.length !== 1) throw new UsageError(`export takes exactly one FILE, got ${rest.length}`);
+  const args = commandArgs(
+    "export",
+    argv,
+    {
+      annotations: { type: "string" },
+      verifiers: { type: "string" },
+      kind: { type: "string" },
+      out: { type: "string" },
+      "judge-run": { type: "string" },
+      source: { type: "string" },
+      mode: { type: "string" },
+      floor: { type: "string" },
+      ...MAPPING_FLAGS,
+      ...GAR_FLAGS,
+    },
+    EXPORT_USAGE,
+    io,
+  );
+  if (args === null) return EXIT.ok;
+  const { values, file } = args;
   for (const flag of ["annotations", "kind", "out"] as const)
     if (values[flag] === undefined || values[flag].trim() === "")
       throw new UsageError(`export needs --${flag}`);
@@ -171,7 +153,6 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
   const format = formatFromFlags(values.format, mapping);
 
-  const file = rest[0]!;
   const annotationsFile = values.annotations!;
   const out = values.out!;
   // The annotations are read first: a bad file is refused before a long load.

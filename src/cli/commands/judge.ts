@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import {
   ANNOTATIONS_EMPTY,
   judgeAccountingFailed,
@@ -46,6 +45,7 @@ import {
   type JudgeSettings,
 } from "../../io/index.ts";
 import { judgeRunPlan } from "../../io/judge/judgeRun.ts";
+import { commandArgs } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { indexThreshold, loadForCli } from "../loadForCli.ts";
 import { readBytes } from "../readBytes.ts";
@@ -129,49 +129,39 @@ function progressLine(p: JudgeProgress, prices: JudgePrices | null): string {
 
 /** Run `judge` with the arguments after the command name. */
 export async function judgeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        mode: { type: "string" },
-        "base-url": { type: "string" },
-        model: { type: "string" },
-        out: { type: "string" },
-        annotations: { type: "string" },
-        heuristic: { type: "boolean" },
-        scope: { type: "string" },
-        sample: { type: "string" },
-        seed: { type: "string" },
-        "both-orders": { type: "boolean" },
-        pairs: { type: "string" },
-        concurrency: { type: "string" },
-        timeout: { type: "string" },
-        "max-retries": { type: "string" },
-        temperature: { type: "string" },
-        "max-tokens": { type: "string" },
-        "price-in": { type: "string" },
-        "price-out": { type: "string" },
-        "pass-threshold": { type: "string" },
-        "min-factor": { type: "string" },
-        weight: { type: "string", multiple: true },
-        text: { type: "string" },
-        format: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(JUDGE_USAGE);
-    return EXIT.ok;
-  }
-  if (positionals.length !== 1)
-    throw new UsageError(`judge takes exactly one FILE, got ${positionals.length}`);
+  const args = commandArgs(
+    "judge",
+    argv,
+    {
+      mode: { type: "string" },
+      "base-url": { type: "string" },
+      model: { type: "string" },
+      out: { type: "string" },
+      annotations: { type: "string" },
+      heuristic: { type: "boolean" },
+      scope: { type: "string" },
+      sample: { type: "string" },
+      seed: { type: "string" },
+      "both-orders": { type: "boolean" },
+      pairs: { type: "string" },
+      concurrency: { type: "string" },
+      timeout: { type: "string" },
+      "max-retries": { type: "string" },
+      temperature: { type: "string" },
+      "max-tokens": { type: "string" },
+      "price-in": { type: "string" },
+      "price-out": { type: "string" },
+      "pass-threshold": { type: "string" },
+      "min-factor": { type: "string" },
+      weight: { type: "string", multiple: true },
+      text: { type: "string" },
+      format: { type: "string" },
+    },
+    JUDGE_USAGE,
+    io,
+  );
+  if (args === null) return EXIT.ok;
+  const { values, file } = args;
   const mode = values.mode as JudgeMode | undefined;
   if (mode === undefined || !JUDGE_MODES.includes(mode))
     throw new UsageError(
@@ -253,7 +243,6 @@ export async function judgeCommand(argv: readonly string[], io: CliIo): Promise<
       `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got ${format}`,
     );
 
-  const file = positionals[0]!;
   const annotations = readAnnotations(values.annotations, io.cwd, io);
   const loaded = await loadForCli(
     resolve(io.cwd, file),

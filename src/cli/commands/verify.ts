@@ -18,7 +18,6 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import {
   COMPLETION_RULES,
   rolloutText,
@@ -27,6 +26,7 @@ import {
   verifierFieldAt,
 } from "../../core/index.ts";
 import { FORMATS, formatById, formatIssue, type ParseIssue } from "../../io/index.ts";
+import { commandArgs } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { indexThreshold, loadForCli } from "../loadForCli.ts";
 import { UsageError } from "../settings.ts";
@@ -289,38 +289,28 @@ function fileName(flag: string, value: string | undefined, fallback: string): st
 
 /** Run `verify` with the arguments after the command name. */
 export async function verifyCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        "tests-field": { type: "string" },
-        sandbox: { type: "string" },
-        timeout: { type: "string" },
-        run: { type: "string" },
-        candidate: { type: "string" },
-        "tests-file": { type: "string" },
-        code: { type: "string" },
-        text: { type: "string" },
-        "sandbox-env": { type: "string", multiple: true },
-        format: { type: "string" },
-        out: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(VERIFY_USAGE);
-    return EXIT.ok;
-  }
-  if (positionals.length !== 1)
-    throw new UsageError(`verify takes exactly one FILE, got ${positionals.length}`);
+  const args = commandArgs(
+    "verify",
+    argv,
+    {
+      "tests-field": { type: "string" },
+      sandbox: { type: "string" },
+      timeout: { type: "string" },
+      run: { type: "string" },
+      candidate: { type: "string" },
+      "tests-file": { type: "string" },
+      code: { type: "string" },
+      text: { type: "string" },
+      "sandbox-env": { type: "string", multiple: true },
+      format: { type: "string" },
+      out: { type: "string" },
+      json: { type: "boolean" },
+    },
+    VERIFY_USAGE,
+    io,
+  );
+  if (args === null) return EXIT.ok;
+  const { values, file } = args;
   const testsField = values["tests-field"]?.trim() ?? "";
   if (testsField === "")
     throw new UsageError(
@@ -351,7 +341,6 @@ export async function verifyCommand(argv: readonly string[], io: CliIo): Promise
   }
   const sandbox = commandSplit(values.sandbox ?? "");
 
-  const file = positionals[0]!;
   const loaded = await loadForCli(
     resolve(io.cwd, file),
     file,

@@ -55,6 +55,45 @@ function numberOr(value: number): number {
   return Number.isFinite(value) ? value : NaN;
 }
 
+/** A labelled number input; an empty or invalid entry reads as NaN (the spec's checks say so). */
+function NumberField({
+  label,
+  hint,
+  value,
+  testId,
+  onValue,
+  min,
+  max,
+  step,
+}: {
+  label: string;
+  hint?: string;
+  value: number;
+  testId: string;
+  onValue: (value: number) => void;
+  min?: number;
+  max?: number;
+  step?: number;
+}) {
+  return (
+    <Field label={label} {...(hint === undefined ? {} : { hint })}>
+      {(id) => (
+        <input
+          id={id}
+          className={styles.number}
+          type="number"
+          min={min}
+          max={max}
+          step={step}
+          defaultValue={value}
+          data-testid={testId}
+          onChange={(e) => onValue(numberOr(e.currentTarget.valueAsNumber))}
+        />
+      )}
+    </Field>
+  );
+}
+
 const NORMALIZE_LABELS: readonly [keyof AnswerNormalization, string, string][] = [
   ["trim", "trim", "strip surrounding whitespace from both (the library's .strip())"],
   ["ignoreCase", "ignore case", "compare lower-cased"],
@@ -168,22 +207,14 @@ export default function VerifierEditor({
           />
           on
         </label>
-        <Field
+        <NumberField
           label="Weight"
           hint="the component's value is weight x score (the library's correctness reward is exact match with weight 2)"
-        >
-          {(id) => (
-            <input
-              id={id}
-              className={styles.number}
-              type="number"
-              step={0.1}
-              defaultValue={v.weight}
-              data-testid="verifiers.weight"
-              onChange={(e) => onChange({ ...v, weight: numberOr(e.currentTarget.valueAsNumber) })}
-            />
-          )}
-        </Field>
+          value={v.weight}
+          testId="verifiers.weight"
+          step={0.1}
+          onValue={(x) => onChange({ ...v, weight: x })}
+        />
         <button
           type="button"
           className={styles.button}
@@ -389,37 +420,21 @@ export default function VerifierEditor({
               </select>
             )}
           </Field>
-          <Field label="Target length">
-            {(id) => (
-              <input
-                id={id}
-                className={styles.number}
-                type="number"
-                min={0}
-                defaultValue={v.target}
-                data-testid="verifiers.target"
-                onChange={(e) =>
-                  onChange({ ...v, target: numberOr(e.currentTarget.valueAsNumber) })
-                }
-              />
-            )}
-          </Field>
-          <Field label="Penalty per unit past it">
-            {(id) => (
-              <input
-                id={id}
-                className={styles.number}
-                type="number"
-                min={0}
-                step={0.001}
-                defaultValue={v.penaltyPerUnit}
-                data-testid="verifiers.per-unit"
-                onChange={(e) =>
-                  onChange({ ...v, penaltyPerUnit: numberOr(e.currentTarget.valueAsNumber) })
-                }
-              />
-            )}
-          </Field>
+          <NumberField
+            label="Target length"
+            value={v.target}
+            testId="verifiers.target"
+            min={0}
+            onValue={(x) => onChange({ ...v, target: x })}
+          />
+          <NumberField
+            label="Penalty per unit past it"
+            value={v.penaltyPerUnit}
+            testId="verifiers.per-unit"
+            min={0}
+            step={0.001}
+            onValue={(x) => onChange({ ...v, penaltyPerUnit: x })}
+          />
           <Field label="Unit" hint="words (the library's proxy for tokens) or characters">
             {(id) => (
               <select
@@ -491,45 +506,25 @@ export default function VerifierEditor({
                 </select>
               )}
             </Field>
-            <Field
+            <NumberField
               label="Pass threshold"
               hint="a rollout whose file reward is below this is a fail whatever the judge says (as the judge's own calibration)"
-            >
-              {(id) => (
-                <input
-                  id={id}
-                  className={styles.number}
-                  type="number"
-                  step={0.1}
-                  defaultValue={v.passThreshold}
-                  data-testid="verifiers.judge-threshold"
-                  onChange={(e) =>
-                    onChange({ ...v, passThreshold: numberOr(e.currentTarget.valueAsNumber) })
-                  }
-                />
-              )}
-            </Field>
+              value={v.passThreshold}
+              testId="verifiers.judge-threshold"
+              step={0.1}
+              onValue={(x) => onChange({ ...v, passThreshold: x })}
+            />
             {v.mode === "rubric" ? (
-              <Field
+              <NumberField
                 label="Rubric pass score"
                 hint="solution x behavior needed for a pass, in [0, 1]"
-              >
-                {(id) => (
-                  <input
-                    id={id}
-                    className={styles.number}
-                    type="number"
-                    min={0}
-                    max={1}
-                    step={0.05}
-                    defaultValue={v.rubricPassScore}
-                    data-testid="verifiers.judge-score"
-                    onChange={(e) =>
-                      onChange({ ...v, rubricPassScore: numberOr(e.currentTarget.valueAsNumber) })
-                    }
-                  />
-                )}
-              </Field>
+                value={v.rubricPassScore}
+                testId="verifiers.judge-score"
+                min={0}
+                max={1}
+                step={0.05}
+                onValue={(x) => onChange({ ...v, rubricPassScore: x })}
+              />
             ) : null}
           </div>
           {!judgeRuns.some((r) => r.mode === v.mode) ? (
