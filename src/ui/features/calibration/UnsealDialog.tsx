@@ -2,7 +2,8 @@
  * The confirmation before the one-time unseal. A native modal dialog: the focus stays inside, Escape
  * cancels, and the focus returns to the button that opened it.
  */
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useModalDialog } from "../../components/useModalDialog.ts";
 import styles from "./Calibration.module.css";
 
 export default function UnsealDialog({
@@ -18,13 +19,8 @@ export default function UnsealDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  // Opening a modal dialog is a DOM call, not derived state: once, when it mounts.
-  useEffect(() => {
-    const d = dialog.current;
-    if (d !== null && !d.open) d.showModal();
-  }, []);
   return (
     <dialog
       ref={dialog}

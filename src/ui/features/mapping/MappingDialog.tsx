@@ -5,6 +5,7 @@
  * Picks can be saved as presets (presetsSlice, persisted). App opens it (useMappingDialog).
  */
 import { Suspense, use, useEffect, useId, useLayoutEffect, useRef } from "react";
+import { useModalDialog } from "../../components/useModalDialog.ts";
 import styles from "./Mapping.module.css";
 import MappingForm from "./MappingForm.tsx";
 import { containerLabel, mappingSampleFor, SAMPLE_BYTES } from "./readMappingSample.ts";
@@ -15,21 +16,16 @@ export interface MappingDialogProps {
 }
 
 export default function MappingDialog({ file, onClose }: MappingDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const titleId = useId();
-
-  // The dialog is a DOM-side system. Open it as a modal (top layer, inert page, focus kept inside)
-  // in a layout effect, so it is open before the form's passive effect focuses the first picker.
+  // Whatever had the focus before the dialog opens (this layout effect runs before the one that
+  // opens it, which is declared after it).
   useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (dialog === null) return;
     opener.current ??= document.activeElement;
-    if (dialog.open) return;
-    // jsdom has no showModal; the open attribute still shows the dialog there.
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
   }, []);
+  // Open as a modal in a layout effect, so it is open before the form's passive effect focuses
+  // the first picker.
+  const ref = useModalDialog();
+  const titleId = useId();
   // Give focus back to whatever had it. A passive cleanup runs once the dialog has left the DOM,
   // when the page is no longer inert and can take focus again.
   useEffect(

@@ -3,7 +3,8 @@
  * The native modal dialog keeps the focus inside it, closes on Escape, and gives the focus back to
  * where it was when it closes.
  */
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useId, useMemo } from "react";
+import { useModalDialog } from "../../components/useModalDialog.ts";
 import type { ShortcutGroup } from "../../components/keyboard.ts";
 import { prepareCheatSheet } from "./prepareCheatSheet.ts";
 import styles from "./Review.module.css";
@@ -16,13 +17,8 @@ export default function CheatSheet({
   onClose: () => void;
 }) {
   const sections = useMemo(() => prepareCheatSheet(groups), [groups]);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
-  // Opening a modal dialog is a DOM call, not derived state: once, when the sheet mounts.
-  useEffect(() => {
-    const d = dialog.current;
-    if (d !== null && !d.open) d.showModal();
-  }, []);
   return (
     <dialog
       ref={dialog}
