@@ -56,8 +56,15 @@ export function countLines(bytes: Uint8Array): number {
   return last === bytes.length - 1 || bytes.length === bomLength(bytes) ? lines : lines + 1;
 }
 
-/** Non-blank lines as byte ranges (a trailing CR is excluded), and the count of blank lines. */
-export function splitJsonlBytes(bytes: Uint8Array): { records: ByteRecord[]; blank: number } {
+/**
+ * Non-blank lines as byte ranges (a trailing CR is excluded), the count of blank lines, and the
+ * count of all lines (what {@link countLines} gives, from the same pass over the bytes).
+ */
+export function splitJsonlBytes(bytes: Uint8Array): {
+  records: ByteRecord[];
+  blank: number;
+  lines: number;
+} {
   const records: ByteRecord[] = [];
   let blank = 0;
   let start = bomLength(bytes);
@@ -75,7 +82,7 @@ export function splitJsonlBytes(bytes: Uint8Array): { records: ByteRecord[]; bla
     line++;
     start = next;
   }
-  return { records, blank };
+  return { records, blank, lines: line - 1 };
 }
 
 export interface ByteArraySplit {

@@ -175,7 +175,7 @@ async function readContainer(
   const issues: ParseIssue[] = [];
   switch (container) {
     case "jsonl": {
-      const { records, blank } = splitJsonlBytes(bytes);
+      const { records, blank, lines } = splitJsonlBytes(bytes);
       return {
         records: parseByteRecords(
           bytes,
@@ -185,7 +185,7 @@ async function readContainer(
         ),
         issues,
         seen: records.length,
-        lines: countLines(bytes),
+        lines,
         blank,
       };
     }
