@@ -151,6 +151,26 @@ function checkOutcomes<T>(
 const isCancelled = (o: JudgeTaskOutcome<unknown>): boolean =>
   !o.ok && o.error.kind === "cancelled";
 
+/**
+ * The results of a plan with one task per covered group (gar, cluster): a failed request is the
+ * group's error, a cancelled one leaves the group out, a reply becomes `result`.
+ */
+function resultsPerGroup<T>(
+  tasks: readonly JudgeTaskSpec<T>[],
+  covered: readonly RolloutGroup[],
+  outcomes: readonly JudgeTaskOutcome<T>[],
+  result: (group: RolloutGroup, value: T) => JudgeGroupResult,
+): Record<GroupId, JudgeGroupResult> {
+  checkOutcomes(tasks, outcomes);
+  const out: Record<GroupId, JudgeGroupResult> = {};
+  for (const [i, o] of outcomes.entries()) {
+    if (isCancelled(o)) continue;
+    const group = covered[i]!;
+    out[group.id] = o.ok ? result(group, o.value) : { ...JUDGE_GROUP_RESULT_EMPTY, error: o.error };
+  }
+  return out;
+}
+
 function failureText(error: JudgeFailure): string {
   return `${error.kind}: ${error.message}`;
 }
@@ -195,23 +215,16 @@ export function judgePlanGar(
     tasks,
     groupIds: covered.map((g) => g.id),
     skipped,
-    results: (outcomes) => {
-      checkOutcomes(tasks, outcomes);
-      const out: Record<GroupId, JudgeGroupResult> = {};
-      for (const [i, o] of outcomes.entries()) {
-        if (isCancelled(o)) continue;
-        const ids = covered[i]!.rollouts.map((r) => r.id);
-        out[covered[i]!.id] = o.ok
-          ? {
-              ...JUDGE_GROUP_RESULT_EMPTY,
-              tiers: o.value.tiers.map((tier) => tier.map((x) => ids[x]!)),
-              hacks: o.value.hacks.map((x) => ids[x]!),
-              reason: o.value.reason,
-            }
-          : { ...JUDGE_GROUP_RESULT_EMPTY, error: o.error };
-      }
-      return out;
-    },
+    results: (outcomes) =>
+      resultsPerGroup(tasks, covered, outcomes, (group, verdict) => {
+        const ids = group.rollouts.map((r) => r.id);
+        return {
+          ...JUDGE_GROUP_RESULT_EMPTY,
+          tiers: verdict.tiers.map((tier) => tier.map((x) => ids[x]!)),
+          hacks: verdict.hacks.map((x) => ids[x]!),
+          reason: verdict.reason,
+        };
+      }),
   };
 }
 
@@ -467,34 +480,24 @@ export function judgePlanCluster(
     tasks,
     groupIds: covered.map((g) => g.id),
     skipped,
-    results: (outcomes) => {
-      checkOutcomes(tasks, outcomes);
-      const out: Record<GroupId, JudgeGroupResult> = {};
-      for (const [i, o] of outcomes.entries()) {
-        if (isCancelled(o)) continue;
-        const group = covered[i]!;
-        if (!o.ok) {
-          out[group.id] = { ...JUDGE_GROUP_RESULT_EMPTY, error: o.error };
-          continue;
-        }
+    results: (outcomes) =>
+      resultsPerGroup(tasks, covered, outcomes, (group, reply) => {
         const clusters: Record<RolloutId, string> = {};
         const named = new Map<string, string>();
         group.rollouts.forEach((r, k) => {
-          const cid = o.value.clusterIds[k]!;
+          const cid = reply.clusterIds[k]!;
           clusters[r.id] = cid;
-          const label = o.value.labels[k] ?? "";
+          const label = reply.labels[k] ?? "";
           if (label !== "" && !named.has(cid)) named.set(cid, label);
         });
-        out[group.id] = {
+        return {
           ...JUDGE_GROUP_RESULT_EMPTY,
           clusters,
           reason:
-            `${o.value.nClusters} cluster${o.value.nClusters === 1 ? "" : "s"}` +
+            `${reply.nClusters} cluster${reply.nClusters === 1 ? "" : "s"}` +
             (named.size === 0 ? "" : `: ${[...named].map(([c, l]) => `${c} = ${l}`).join("; ")}`),
         };
-      }
-      return out;
-    },
+      }),
   };
 }
 
