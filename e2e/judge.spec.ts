@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { generateDemo } from "../scripts/generate-demo.ts";
-import { judgeScopeGroups, type RolloutGroup } from "../src/core/index.ts";
+import { judgeScopeGroups, judgeTaskText, type RolloutGroup } from "../src/core/index.ts";
 import { loadText } from "../src/io/index.ts";
 import { startJudgeStub, stubCompletion, type JudgeStub } from "../src/test/judgeStub.ts";
 import { describe, expect, test } from "./harness/test.ts";
@@ -33,21 +33,24 @@ let stubOrigin: string;
 let mixed: RolloutGroup[];
 
 beforeAll(async () => {
-  let n = 0;
-  // The first request gets an unusable reply (a judge error); every other one ranks the passes
-  // best-first by index. A short delay keeps the progress line on screen while requests run.
+  mixed = judgeScopeGroups((await loadText("demo.jsonl", generateDemo())).groups, "mixed");
+  // The last mixed group's request gets an unusable reply (a judge error); every other one ranks
+  // the passes best-first by index. The failing group is picked by its task, not by arrival order:
+  // requests run concurrently, and the group the spec labels (mixed[1]) must get verdicts.
+  // A short delay keeps the progress line on screen while requests run.
+  const failingTask = `Task:\n${judgeTaskText(mixed[mixed.length - 1]!)}\n`;
   stub = await startJudgeStub((request) => {
     const body = request.body as { messages: { role: string; content: string }[] };
     const user = body.messages[1]!.content;
     const passes = [...user.matchAll(/<attempt index="(\d+)" result="PASS">/g)].map((m) =>
       Number(m[1]),
     );
-    const reply =
-      n++ === 0 ? "I cannot decide." : JSON.stringify({ tiers: passes.map((p) => [p]), hacks: [] });
+    const reply = user.includes(failingTask)
+      ? "I cannot decide."
+      : JSON.stringify({ tiers: passes.map((p) => [p]), hacks: [] });
     return stubCompletion(reply, { prompt_tokens: 1000, completion_tokens: 20 }, 150);
   });
   stubOrigin = new URL(stub.baseURL).origin;
-  mixed = judgeScopeGroups((await loadText("demo.jsonl", generateDemo())).groups, "mixed");
 });
 afterAll(() => stub.close());
 
