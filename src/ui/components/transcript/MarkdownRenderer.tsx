@@ -11,7 +11,7 @@
  * Code highlighting (rehype-highlight with lowlight's common languages) is a second lazy import,
  * requested only by text with a code fence, and applied when it arrives.
  */
-import { memo, useEffect, useSyncExternalStore } from "react";
+import { memo, startTransition, useEffect, useState } from "react";
 import Markdown, { defaultUrlTransform, type Components, type Options } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
 import type rehypeHighlight from "rehype-highlight";
@@ -27,9 +27,34 @@ let highlighter: Highlighter | null = null;
 let requested = false;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/**
+ * The highlighter, once loaded, re-renders the text that wants it in a transition: every code
+ * block on screen parses again with highlighting, and as one synchronous render (an external
+ * store's update) that was a main-thread task of about 200 ms on a 64-rollout group.
+ */
+function useHighlighter(): Highlighter | null {
+  // The highlighter is a function: store it through updater functions, never call it.
+  const [h, setH] = useState<Highlighter | null>(() => highlighter);
+  useEffect(() => {
+    const update = (): void => startTransition(() => setH(() => highlighter));
+    listeners.add(update);
+    // Loaded between the render and this effect.
+    if (highlighter !== h) update();
+    return () => {
+      listeners.delete(update);
+    };
+  }, [h]);
+  return h;
+}
+
+/**
+ * rehype-highlight builds a lowlight instance and registers its 37 languages each time the plugin
+ * is attached, which react-markdown does on every render of every text: attach it once and share
+ * the transformer (it keeps no state between trees).
+ */
+function sharedHighlight(h: Highlighter): () => ReturnType<Highlighter> {
+  const transformer = h({ detect: false });
+  return () => transformer;
 }
 
 function requestHighlighter(): void {
@@ -112,7 +137,7 @@ function plugins(h: Highlighter | null): Options["rehypePlugins"] {
   rehypeWithHighlight ??= [
     rehypeRawAsText,
     rehypeSanitize,
-    [h, { detect: false }],
+    sharedHighlight(h),
     rehypeShowInvisible,
   ];
   return rehypeWithHighlight;
@@ -139,7 +164,7 @@ const COMPONENTS: Components = {
 /** Markdown text rendered safely; highlighted once the highlighter has loaded. */
 const MarkdownRenderer = memo(function MarkdownRenderer({ text }: { text: string }) {
   const wantsCode = hasCodeFence(text);
-  const h = useSyncExternalStore(subscribe, () => highlighter);
+  const h = useHighlighter();
   // Loading the highlighter is a request to the server: an external system.
   useEffect(() => {
     if (wantsCode) requestHighlighter();

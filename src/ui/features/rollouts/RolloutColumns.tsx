@@ -51,7 +51,8 @@ import {
 } from "./prepareRolloutColumns.ts";
 import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
-import { PromptView, Transcript } from "../../components/transcript/Transcript.tsx";
+import { PromptView } from "../../components/transcript/Transcript.tsx";
+import ColumnTranscript, { eagerTranscript } from "./ColumnTranscript.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -118,9 +119,16 @@ const Column = memo(
     canPin,
     onTogglePin,
     renderTools,
+    eager,
   }: {
     column: RolloutColumn;
     rollout: Rollout;
+    /**
+     * Render the transcript in the render that mounts the column. Columns out of view at first
+     * (beyond the visible ones and not pinned) mount their transcript in a transition instead, so
+     * opening a 64-rollout group is not one long task (T3).
+     */
+    eager: boolean;
     showPrompt: boolean;
     /** The pinned slot (0 or 1 from the left), or undefined when not pinned. */
     slot: number | undefined;
@@ -163,7 +171,7 @@ const Column = memo(
           role="region"
           aria-label={`Transcript of ${c.id}`}
         >
-          <Transcript rollout={rollout} showPrompt={showPrompt} />
+          <ColumnTranscript rollout={rollout} showPrompt={showPrompt} eager={eager} />
         </div>
       </article>
     );
@@ -173,7 +181,10 @@ const Column = memo(
     return (
       keys.length === Object.keys(prev).length &&
       keys.every((k) =>
-        k === "column" ? sameRolloutColumn(prev.column, next.column) : prev[k] === next[k],
+        k === "column"
+          ? sameRolloutColumn(prev.column, next.column)
+          : // Read at mount only (ColumnTranscript).
+            k === "eager" || prev[k] === next[k],
       )
     );
   },
@@ -305,6 +316,7 @@ function Columns({
             canPin={pinned.length < MAX_PINNED}
             onTogglePin={onTogglePin}
             renderTools={renderColumnTools}
+            eager={eagerTranscript(i, visible, slots.has(c.id))}
           />
         ))}
       </div>
