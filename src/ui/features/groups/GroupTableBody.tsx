@@ -12,6 +12,7 @@ import {
   useId,
   useMemo,
   useRef,
+  type CSSProperties,
   type KeyboardEventHandler,
   type MouseEventHandler,
   type ReactNode,
@@ -35,6 +36,9 @@ const OVERSCAN = 8;
 const INITIAL_RECT = { width: 1100, height: 540 };
 
 const estimateSize = (): number => ROW_HEIGHT;
+
+/** The row height for the style sheet: one constant object, so one style for every render. */
+const TABLE_STYLE = { "--row-height": `${ROW_HEIGHT}px` } as CSSProperties;
 
 const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
 
@@ -65,7 +69,6 @@ const GroupTableRow = memo(function GroupTableRow({
       data-group-id={row.id}
       data-index={index}
       className={selected ? `${styles.row} ${styles.selected}` : styles.row}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
     >
       {COLUMN_IDS.map((id) => (
         <td role="gridcell" key={id} className={id === "prompt" ? styles.prompt : columnClass(id)}>
@@ -164,11 +167,18 @@ export default function GroupTableBody({
         data-testid="groups.table"
         data-row-count={rows.length}
         className={styles.table}
+        style={TABLE_STYLE}
         onKeyDown={onKeyDown}
         onClick={onClick}
       >
         {header}
-        <tbody className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+        {/* The rendered rows flow from the first one's offset: one element per frame gets a new
+            inline style, not every row (a translateY per row made each entering row a new
+            style to resolve, and a fast scroll's style recalculation grew with every frame). */}
+        <tbody
+          className={styles.body}
+          style={{ height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0 }}
+        >
           {items.map((item) => {
             const row = rows[item.index];
             if (row === undefined) return null;
