@@ -125,6 +125,8 @@ describe("prepareReview", () => {
   it("outside the queue: no place, Next is the first group", () => {
     const v = prepareReview(queue, "gX", ANNOTATIONS_EMPTY);
     expect(v.positionText).toBe("– of 4");
+    const many = Array.from({ length: 12_345 }, (_, i) => `g${i}`);
+    expect(prepareReview(many, "g1233", ANNOTATIONS_EMPTY).positionText).toBe("1,234 of 12,345");
     expect(v.index).toBeNull();
     expect(v.previous).toBeNull();
     expect(v.next).toBe("g0");
@@ -177,7 +179,7 @@ describe("prepareReview", () => {
         expect(seen).toEqual(ids);
         if (at !== null)
           expect(prepareReview(ids, at, ANNOTATIONS_EMPTY).positionText).toBe(
-            `${ids.length} of ${ids.length}`,
+            `${ids.length.toLocaleString("en-US")} of ${ids.length.toLocaleString("en-US")}`,
           );
       }),
     );

@@ -17,6 +17,9 @@ import type { GroupSummary } from "../../../io/dataset.ts";
 
 export type QueueSettings = Pick<AnalysisSettings, "passThreshold" | "rewardWeights">;
 
+/** Counts with thousands separators ("1 of 100,000"), in a fixed locale. */
+const count = (n: number): string => n.toLocaleString("en-US");
+
 /** Some rewards pass and some do not (core `groupFlags`'s `mixed`), without an array per group. */
 function isMixed(rewards: readonly number[], passThreshold: number): boolean {
   let passes = 0;
@@ -112,7 +115,7 @@ export function prepareReview(
   return {
     index: pos?.index ?? null,
     total: queue.length,
-    positionText: `${pos === null ? "–" : pos.index} of ${queue.length}`,
+    positionText: `${pos === null ? "–" : count(pos.index)} of ${count(queue.length)}`,
     reviewed,
     previous: i > 0 ? queue[i - 1]! : null,
     next: i + 1 < queue.length ? queue[i + 1]! : null,
