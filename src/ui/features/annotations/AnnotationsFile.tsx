@@ -9,6 +9,7 @@ import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, usePersistStatus, useStore } from "../../../store/index.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
+import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
 
 // The agreement report loads with the file to merge, not with the first page.
 const MergeReport = lazy(() => import("./MergeReport.tsx"));
@@ -76,7 +77,7 @@ export default function AnnotationsFile() {
   // does not re-render this bar.
   const count = useStore((s) => Object.keys(s.annotations.groups).length);
   const setAnnotations = useStore((s) => s.setAnnotations);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [merging, setMerging] = useState<{ fileName: string; other: Annotations } | null>(null);
   const inputId = useId();
@@ -239,15 +240,7 @@ export default function AnnotationsFile() {
           />
         </Suspense>
       ) : null}
-      {message !== null ? (
-        <pre
-          className={message.error ? styles.error : styles.message}
-          role={message.error ? "alert" : "status"}
-          data-testid="annotations.message"
-        >
-          {message.text}
-        </pre>
-      ) : null}
+      <StatusMessage message={message} testId="annotations.message" />
     </div>
   );
 }

@@ -31,6 +31,7 @@ import {
   VERIFIER_SPEC_FILE_NAME,
 } from "../../../store/verifiers/verifierVerdicts.ts";
 import { exportCommandLine } from "./commandLine.ts";
+import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
 
 /**
  * The annotations file as the CLI writes it: validated, then serialised from the parsed state. The
@@ -67,7 +68,7 @@ export default function ExportsPanel() {
     rewards: EXPORT_DEFAULTS,
   });
   const [floorText, setFloorText] = useState(String(EXPORT_DEFAULTS.floor));
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
 
   const groups = dataset?.groups;
   const file = dataset?.file ?? "";
@@ -285,15 +286,7 @@ export default function ExportsPanel() {
           ))}
         </ul>
       )}
-      {message !== null ? (
-        <p
-          className={message.error ? styles.error : styles.note}
-          role={message.error ? "alert" : "status"}
-          data-testid="exports.message"
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <StatusMessage message={message} testId="exports.message" />
     </section>
   );
 }

@@ -38,6 +38,7 @@ import {
   verifierWrapChoices,
 } from "./prepareVerifiers.ts";
 import styles from "./Verifiers.module.css";
+import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
 
 /** Metadata of this many rollouts is enough to offer the fields a dump has. */
 const FIELD_SAMPLE = 500;
@@ -81,7 +82,7 @@ export default function VerifiersPanel() {
   const settings = useSettings();
   // Uncontrolled number inputs start over when the draft is replaced (import, revert, removal).
   const [revision, setRevision] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const importId = useId();
   const textId = useId();
   const loggedId = useId();
@@ -309,15 +310,7 @@ export default function VerifiersPanel() {
         </label>
         {changed ? <span className={styles.muted}>Changes not applied yet.</span> : null}
       </div>
-      {message !== null ? (
-        <pre
-          className={message.error ? styles.problem : styles.muted}
-          role={message.error ? "alert" : "status"}
-          data-testid="verifiers.message"
-        >
-          {message.text}
-        </pre>
-      ) : null}
+      <StatusMessage message={message} testId="verifiers.message" />
 
       {tally.length > 0 ? (
         <table className={styles.table} data-testid="verifiers.tally">
