@@ -2,7 +2,7 @@
  * The real `openai` client against the local stub server: each acceptance case with its expected
  * result and error accounting, plus concurrency, cancel, cost and the API key never leaking.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   GAR_STATS_EMPTY,
   buildClusterPrompt,
@@ -23,12 +23,8 @@ import {
   type GroupVerdict,
   type JudgeFailureKind,
 } from "../../core/index.ts";
-import {
-  startJudgeStub,
-  stubCompletion,
-  type JudgeStub,
-  type StubScript,
-} from "../../test/judgeStub.ts";
+import { stubCompletion, type JudgeStub, type StubScript } from "../../test/judgeStub.ts";
+import { judgeStubs, stubSettings } from "../../test/judgeStubs.ts";
 import {
   JUDGE_PRESETS,
   judgeSettingsFromPreset,
@@ -43,28 +39,10 @@ import {
 
 const KEY = "sk-test-CANARY7q3XkZ9wLmN2pR5t";
 
-const stubs: JudgeStub[] = [];
-afterEach(async () => {
-  await Promise.all(stubs.splice(0).map((s) => s.close()));
-});
-
-async function stub(script: StubScript): Promise<JudgeStub> {
-  const s = await startJudgeStub(script);
-  stubs.push(s);
-  return s;
-}
+const stub = judgeStubs();
 
 function settingsFor(s: JudgeStub, overrides: Partial<JudgeSettings> = {}): JudgeSettings {
-  return judgeSettingsFromPreset("openai", {
-    baseURL: s.baseURL,
-    model: "judge-test",
-    apiKey: KEY,
-    timeoutMs: 2_000,
-    maxRetries: 2,
-    backoffBaseMs: 1,
-    backoffMaxMs: 5,
-    ...overrides,
-  });
+  return stubSettings(s, KEY, overrides);
 }
 
 // A mixed group: 0, 1 and 3 pass; 2 fails.

@@ -4,7 +4,7 @@
  * 429 retried, pairwise in both orders with the flip rate, rubric scores, clusters, a cancelled run;
  * and the key in no run.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type RolloutGroup,
   judgePlanCluster,
@@ -15,41 +15,17 @@ import {
   JUDGE_BUILD_DEFAULTS,
 } from "../../core/index.ts";
 import { testRollout } from "../../test/rolloutFixtures.ts";
-import {
-  startJudgeStub,
-  stubCompletion,
-  type JudgeStub,
-  type StubRequest,
-  type StubScript,
-} from "../../test/judgeStub.ts";
-import { judgeSettingsFromPreset, runJudge, type JudgeSettings } from "./judgeClient.ts";
+import { stubCompletion, type JudgeStub, type StubRequest } from "../../test/judgeStub.ts";
+import { judgeStubs, stubSettings } from "../../test/judgeStubs.ts";
+import { runJudge, type JudgeSettings } from "./judgeClient.ts";
 import { judgeRunPlan, type JudgeSender } from "./judgeRun.ts";
 
 const KEY = "sk-test-CANARYrun9q8w7e6r5t";
 
-const stubs: JudgeStub[] = [];
-afterEach(async () => {
-  await Promise.all(stubs.splice(0).map((s) => s.close()));
-});
-
-async function stub(script: StubScript): Promise<JudgeStub> {
-  const s = await startJudgeStub(script);
-  stubs.push(s);
-  return s;
-}
+const stub = judgeStubs();
 
 function settings(s: JudgeStub, over: Partial<JudgeSettings> = {}): JudgeSettings {
-  return judgeSettingsFromPreset("openai", {
-    baseURL: s.baseURL,
-    model: "judge-test",
-    apiKey: KEY,
-    timeoutMs: 2_000,
-    maxRetries: 2,
-    backoffBaseMs: 1,
-    backoffMaxMs: 5,
-    concurrency: 2,
-    ...over,
-  });
+  return stubSettings(s, KEY, { concurrency: 2, ...over });
 }
 
 const sender =
