@@ -38,6 +38,7 @@ export const ANALYSIS_FLAGS = {
   ngram: { type: "string" },
   similarity: { type: "string" },
   tie: { type: "string" },
+  "rank-ties": { type: "string" },
 } as const satisfies Flags;
 
 const HELP_FLAG = { help: { type: "boolean", short: "h" } } as const satisfies Flags;

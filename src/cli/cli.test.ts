@@ -79,8 +79,24 @@ describe("analyze tau-bench (acceptance)", () => {
     [-0.4999, 1.4997, -0.4999, -0.4999].forEach((a, i) =>
       expect(Math.abs(advantages[i]! - a)).toBeLessThan(1e-4),
     );
-    expect(task1.rollouts.map((r) => r.rank)).toEqual([0, 1, 1 / 3, 2 / 3]);
+    // The three failures tie: they share positions 0 to 2 (rank ties "average", the default).
+    expect(task1.rollouts.map((r) => r.rank)).toEqual([1 / 3, 1, 1 / 3, 1 / 3]);
     expect(task1.rollouts[0]).not.toHaveProperty("garReward");
+  });
+
+  it("--rank-ties index ranks equal rewards by index (the benchmax seed); a bad value is a usage error", async () => {
+    const out = JSON.parse(
+      (await run(["analyze", TAU, "--json", "--rank-ties", "index"])).stdout,
+    ) as JsonOut;
+    expect(out.groups.find((g) => g.id === "1")!.rollouts.map((r) => r.rank)).toEqual([
+      0,
+      1,
+      1 / 3,
+      2 / 3,
+    ]);
+    const bad = await run(["analyze", TAU, "--rank-ties", "random"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--rank-ties");
   });
 
   it("--scale none and --eps follow methods.md (Dr. GRPO, verl)", async () => {

@@ -72,6 +72,7 @@ export function settingsFromFlags(flags: Flags): AnalysisSettings {
     ),
     similarity: number(flags, "similarity", d.similarity, (x) => x >= 0 && x <= 1, "in [0, 1]"),
     tieCredit: tie === 0.5 ? 0.5 : 0,
+    rankTies: choice(flags, "rank-ties", ["average", "index"] as const, d.rankTies),
     completionRule: choice<CompletionRule>(flags, "text", COMPLETION_RULES, d.completionRule),
   };
 }

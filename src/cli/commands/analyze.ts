@@ -53,6 +53,7 @@ Options:
   --ngram N                     character n-gram length for diversity clusters (default 3)
   --similarity S                Jaccard threshold that links two rollouts (default 0.5)
   --tie 0|0.5                   win-rate credit for a tie (default 0, the benchmax seed)
+  --rank-ties average|index     equal rewards in the rank: mean position (default) or index order
   --text final-assistant|benchmax|all-assistant
                                 which text clustering compares (default final-assistant)
   --json                        write one JSON document to stdout

@@ -113,7 +113,10 @@ describe("analyzeDataset", () => {
       testsPassed: [["a", "b"], ["a"], ["a", "c"], []][i]!,
     }));
     const r = analyzeDataset([g]).groups[0]!;
-    expect(r.rollouts.map((x) => x.rank)).toEqual([0, 2 / 3, 1 / 3, 1]);
+    // Rank ties (default "average"): the two 0.9s share positions 2 and 3; "index" keeps index order.
+    expect(r.rollouts.map((x) => x.rank)).toEqual([0, 5 / 6, 1 / 3, 5 / 6]);
+    const byIndex = analyzeDataset([g], { ...ANALYSIS_DEFAULTS, rankTies: "index" }).groups[0]!;
+    expect(byIndex.rollouts.map((x) => x.rank)).toEqual([0, 2 / 3, 1 / 3, 1]);
     expect(r.rollouts.map((x) => x.winRate)).toEqual([0, 2 / 3, 1 / 3, 2 / 3]);
     expect(r.rollouts.map((x) => x.cluster)).toEqual([0, 0, 1, 2]);
     expect(r.rollouts.map((x) => x.clusterSize)).toEqual([2, 2, 1, 1]);

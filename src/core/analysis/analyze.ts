@@ -22,7 +22,7 @@ import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
 import { ngramCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
-import { rankTierMidpoints, rankTransform } from "../ranking/rank.ts";
+import { rankTierMidpoints, rankTransformTies, type RankTies } from "../ranking/rank.ts";
 import {
   rolloutTrainerAdvantage,
   type GroupId,
@@ -58,6 +58,8 @@ export interface AnalysisSettings {
   readonly ngram: number;
   readonly similarity: number;
   readonly tieCredit: TieCredit;
+  /** Equal rewards in the in-group rank: index order (benchmax seed) or their mean position. */
+  readonly rankTies: RankTies;
   readonly completionRule: CompletionRule;
 }
 
@@ -75,6 +77,7 @@ export const ANALYSIS_DEFAULTS: AnalysisSettings = {
   ngram: NGRAM_DEFAULTS.n,
   similarity: NGRAM_DEFAULTS.threshold,
   tieCredit: 0,
+  rankTies: "average",
   completionRule: "final-assistant",
 };
 
@@ -87,7 +90,7 @@ export interface RolloutAnalysis {
   readonly advantage: number;
   /** The advantage the trainer itself logged (TRL's `advantage` column), when the dump has one. */
   readonly trainerAdvantage: number | null;
-  /** Stable rank transform of the reward, in [0, 1], 1 = best. */
+  /** Rank transform of the reward under settings.rankTies, in [0, 1], 1 = best. */
   readonly rank: number;
   readonly winRate: number;
   /** Diversity cluster index ("0", "1", ... ordered by smallest member) and its size. */
@@ -223,7 +226,7 @@ export function analyzeGroup(
   const rewards = group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
   const passed = rewards.map((r) => r >= settings.passThreshold);
   const flags = groupFlags(rewards, passed);
-  const ranks = rankTransform(rewards);
+  const ranks = rankTransformTies(rewards, settings.rankTies);
   const winRates = winRateFromPairs(n, winRatePairsFromScores(rewards), settings.tieCredit);
   const texts = group.rollouts.map((r) => rolloutText(r, settings.completionRule));
   const cluster =

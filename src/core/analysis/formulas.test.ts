@@ -19,6 +19,12 @@ describe("metricFormulas", () => {
       "a tie counts 0.5",
     );
     expect(metricFormulas({ ...ANALYSIS_DEFAULTS, hackZero: false }).gar).toContain("hacks kept");
+    expect(metricFormulas(ANALYSIS_DEFAULTS).rank).toContain(
+      "equal rewards share their mean position",
+    );
+    expect(metricFormulas({ ...ANALYSIS_DEFAULTS, rankTies: "index" }).rank).toContain(
+      "equal rewards in index order",
+    );
   });
 
   it("says which reward a rollout's R is", () => {

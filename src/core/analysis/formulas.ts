@@ -46,7 +46,7 @@ export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
     advantage,
     gar: `GAR (equation 3): A' = lambda * f * A on passes (reward >= ${settings.passThreshold}), lambda = min(sum A / sum f A, ${settings.cap}), f from the ranking (worst ${settings.minFactor}), re-centred; hacks ${settings.hackZero ? "zeroed first" : "kept"}`,
     factor: `f = 1 - (1 - ${settings.minFactor}) * tier mean rank / (n - 1) over the ranked passes: 1 for the best tier, ${settings.minFactor} for the worst`,
-    rank: "Stable rank transform of the reward: position / (n - 1) after an ascending sort, ties by index; 1 = best",
+    rank: `Rank transform of the reward: position / (n - 1) after an ascending sort, ${settings.rankTies === "average" ? "equal rewards share their mean position" : "equal rewards in index order"}; 1 = best`,
     winRate: `Pairwise win-rate by reward: wins / (n - 1); a tie counts ${settings.tieCredit}`,
     cluster: `Single-linkage clusters of character ${settings.ngram}-grams (lower-cased, trimmed), linked when Jaccard >= ${settings.similarity}; text: ${RULES[settings.completionRule]}`,
     selfConsistency:

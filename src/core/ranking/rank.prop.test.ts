@@ -5,7 +5,7 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { rankAverage, rankTransform } from "./rank.ts";
+import { rankAverage, rankTransform, rankTransformTies } from "./rank.ts";
 
 const score = fc.oneof(
   fc.constantFrom(0, 0.5, 1),
@@ -56,6 +56,37 @@ describe("rankTransform", () => {
     const base = rankTransform(s);
     expect(rankTransform(p.map((i) => s[i]!))).toEqual(p.map((i) => base[i]!));
   });
+});
+
+describe("rankTransformTies average", () => {
+  const withNaN = fc.oneof(scores, fc.array(fc.oneof(score, fc.constant(NaN)), { maxLength: 12 }));
+  const same = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+  test.prop([withNaN])(
+    "the index rule's ranks averaged over each group of equal scores (NaN lowest)",
+    (s) => {
+      const byIndex = rankTransform(s);
+      const avg = rankTransformTies(s, "average");
+      for (let i = 0; i < s.length; i++) {
+        const tied = s.map((_, j) => j).filter((j) => same(s[i]!, s[j]!));
+        const mean = tied.reduce((sum, j) => sum + byIndex[j]!, 0) / tied.length;
+        expect(avg[i]).toBeCloseTo(mean, 12);
+      }
+    },
+  );
+
+  test.prop([withNaN.chain((s) => fc.tuple(fc.constant(s), permutation(s.length)))])(
+    "permuting the rollouts permutes the ranks, ties included",
+    ([s, p]) => {
+      const base = rankTransformTies(s, "average");
+      expect(
+        rankTransformTies(
+          p.map((i) => s[i]!),
+          "average",
+        ),
+      ).toEqual(p.map((i) => base[i]!));
+    },
+  );
 });
 
 describe("rankAverage", () => {

@@ -5,6 +5,7 @@ import {
   rankTierScores,
   rankTiersFromScores,
   rankTransform,
+  rankTransformTies,
 } from "./rank.ts";
 
 describe("rankTransform: methods.md 1.7", () => {
@@ -17,6 +18,28 @@ describe("rankTransform: methods.md 1.7", () => {
   });
   it("NaN sorts below every number", () => {
     expect(rankTransform([NaN, -5, NaN])).toEqual([0, 1, 0.5]);
+  });
+});
+
+describe("rankTransformTies: the studio's rank tie rule (methods.md 1.7 and 9)", () => {
+  it('"index" is the seed\'s rank transform', () => {
+    expect(rankTransformTies([0.2, 0.9, 0.5, 0.9], "index")).toEqual([0, 2 / 3, 1 / 3, 1]);
+  });
+  it('"average": the tied 0.9s share positions 2 and 3, so 2.5 / 3', () => {
+    expect(rankTransformTies([0.2, 0.9, 0.5, 0.9], "average")).toEqual([0, 5 / 6, 1 / 3, 5 / 6]);
+  });
+  it("four passes and two failures: every pass 0.7, every failure 0.1", () => {
+    const ranks = rankTransformTies([0, 1, 1, 0, 1, 1], "average");
+    expect(ranks.map((r) => Math.round(r * 1e9) / 1e9)).toEqual([0.1, 0.7, 0.7, 0.1, 0.7, 0.7]);
+  });
+  it("NaN scores are lowest and tie with each other; 0 and -0 tie; n = 1 and n = 0", () => {
+    expect(rankTransformTies([NaN, -5, NaN], "average")).toEqual([0.25, 1, 0.25]);
+    expect(rankTransformTies([0, -0, 1], "average")).toEqual([0.25, 0.25, 1]);
+    expect(rankTransformTies([3], "average")).toEqual([1]);
+    expect(rankTransformTies([], "average")).toEqual([]);
+  });
+  it("all equal: every rank is 0.5", () => {
+    expect(rankTransformTies([1, 1, 1, 1, 1], "average")).toEqual([0.5, 0.5, 0.5, 0.5, 0.5]);
   });
 });
 

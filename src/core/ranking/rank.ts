@@ -1,5 +1,9 @@
 /** In-group rank transforms (methods.md sections 1.7 and 6.2). */
 
+/** Equal for ranking: the same number (0 and -0 too), or both NaN. */
+const sameValue = (a: number, b: number): boolean =>
+  a === b || (Number.isNaN(a) && Number.isNaN(b));
+
 /**
  * The benchmax seed's rank transform: sort ascending by score with a stable sort (ties keep index
  * order, they are *not* averaged), then `rank_i = position / (n - 1)`; 1.0 when n = 1.
@@ -17,6 +21,43 @@ export function rankTransform(scores: readonly number[]): number[] {
   order.forEach(({ i }, position) => {
     ranks[i] = position / (n - 1);
   });
+  return ranks;
+}
+
+/**
+ * How the in-group rank treats equal scores (methods.md section 9, "Ties"): "index" is the benchmax
+ * seed's stable sort (equal scores keep index order, `rankTransform`); "average" gives them the
+ * midpoint of the positions they span, as benchmax's rubric ranking places a tier (methods.md 1.7:
+ * "the best tie rule for the studio's rank").
+ */
+export type RankTies = "index" | "average";
+
+/**
+ * The rank transform under a tie rule: `position / (n - 1)` after an ascending sort, 1.0 when
+ * n = 1; NaN scores lowest. With "average", equal scores (NaNs among themselves) share the mean of
+ * their positions: `[0.2, 0.9, 0.5, 0.9]` gives `[0, 5/6, 1/3, 5/6]`.
+ */
+export function rankTransformTies(scores: readonly number[], ties: RankTies): number[] {
+  if (ties === "index") return rankTransform(scores);
+  const n = scores.length;
+  if (n === 1) return [1.0];
+  const order = scores
+    .map((s, i) => ({ s, i }))
+    .sort(
+      (a, b) =>
+        Number(Number.isNaN(b.s)) - Number(Number.isNaN(a.s)) ||
+        (Number.isNaN(a.s) ? 0 : a.s - b.s) ||
+        a.i - b.i,
+    );
+  const ranks = new Array<number>(n).fill(0);
+  let start = 0;
+  while (start < n) {
+    let end = start;
+    while (end + 1 < n && sameValue(order[end + 1]!.s, order[start]!.s)) end++;
+    const rank = (start + end) / 2 / (n - 1);
+    for (let k = start; k <= end; k++) ranks[order[k]!.i] = rank;
+    start = end + 1;
+  }
   return ranks;
 }
 
@@ -57,8 +98,6 @@ export function rankTierMidpoints(
 }
 
 /** Equal for ranking: 0 and -0 tie (as ===), and NaN ties with NaN. */
-const sameValue = (a: number, b: number): boolean =>
-  a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 /**
  * Average ranks (1-based, ascending, ties share the mean of the ranks they span): the ranks

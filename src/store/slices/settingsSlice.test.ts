@@ -10,6 +10,7 @@ describe("readSettings", () => {
       aggregation: "normalize_then_sum",
       rewardWeights: { accuracy: 2, format: 0.5 },
       tieCredit: 0.5,
+      rankTies: "index",
     };
     expect(readSettings({ settings: stored })).toEqual(stored);
   });
@@ -22,6 +23,7 @@ describe("readSettings", () => {
         aggregation: 3,
         rewardWeights: { accuracy: "heavy" },
         ngram: 2.5,
+        rankTies: "random",
         similarity: 0.7,
       },
     });

@@ -65,6 +65,7 @@ export function readSettings(persisted: unknown): AnalysisSettings {
     ngram: num("ngram", d.ngram, (x) => Number.isInteger(x) && x >= 1),
     similarity: num("similarity", d.similarity, (x) => x >= 0 && x <= 1),
     tieCredit: raw.tieCredit === 0.5 ? 0.5 : 0,
+    rankTies: pick("rankTies", ["average", "index"] as const, d.rankTies),
     completionRule: pick("completionRule", COMPLETION_RULES, d.completionRule),
     aggregation: pick(
       "aggregation",

@@ -14,7 +14,7 @@ interface Base<K extends keyof AnalysisSettings> {
 }
 
 export type SettingField =
-  | (Base<"scale" | "std" | "completionRule" | "estimator" | "aggregation"> & {
+  | (Base<"scale" | "std" | "completionRule" | "estimator" | "aggregation" | "rankTies"> & {
       readonly control: "select";
       readonly options: readonly { readonly value: string; readonly label: string }[];
     })
@@ -149,6 +149,17 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     control: "tie",
     source: "benchmax seed: 0 (Pref-GRPO: 0.5)",
     testId: "settings-tie",
+  },
+  {
+    key: "rankTies",
+    label: "Rank ties",
+    control: "select",
+    options: [
+      { value: "average", label: "share their mean position" },
+      { value: "index", label: "by index (benchmax seed)" },
+    ],
+    source: "benchmax rubric ranking's tier midpoints (methods.md 1.7); the seed sorts by index",
+    testId: "settings-rank-ties",
   },
   {
     key: "completionRule",
