@@ -57,6 +57,12 @@ describe("group view", () => {
       expect(values.every((v) => v !== null && v !== "" && Number.isFinite(Number(v)))).toBe(true);
     }
     expect(await view.metric("metric-reward")).toEqual(group.rollouts.map((r) => String(r.reward)));
+    // Every header renders, in view or not (4 of 8 columns visible, the group below the fold):
+    // a script reading the metrics with innerText gets the numbers, not empty strings.
+    for (const metric of ["metric-reward", "metric-rank", "metric-advantage", "metric-cluster"]) {
+      const cells = page.getByTestId(metric);
+      expect(await cells.allInnerTexts()).toEqual(await cells.allTextContents());
+    }
     // No ranking: no GAR advantage, and the element is there, empty.
     expect(await view.metric("metric-gar-advantage")).toEqual(ids.map(() => ""));
 
