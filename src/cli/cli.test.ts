@@ -94,6 +94,8 @@ describe("analyze tau-bench (acceptance)", () => {
       1 / 3,
       2 / 3,
     ]);
+    const text = (await run(["analyze", TAU, "--rank-ties", "index", "--tie", "0.5"])).stdout;
+    expect(text).toContain("rank ties index, win-rate tie 0.5");
     const bad = await run(["analyze", TAU, "--rank-ties", "random"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--rank-ties");
