@@ -7,9 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { testRollout } from "../../test/rolloutFixtures.ts";
-import { judgeAccountingEmpty } from "../judge/accounting.ts";
 import {
-  JUDGE_GROUP_RESULT_EMPTY,
   judgeRunVerdicts,
   type JudgeGroupResult,
   type JudgeMode,
@@ -30,6 +28,7 @@ import {
   type Verifier,
   type VerifierSpec,
 } from "./spec.ts";
+import { testJudgeRun } from "../../test/judgeRunFixtures.ts";
 
 /** Rewards 1, 1, 1, 0: three passes the judge scores and a fail it never sees. */
 const g: RolloutGroup = {
@@ -51,24 +50,7 @@ function run(
   groups: Record<string, Partial<JudgeGroupResult>>,
   promptVersion = "p1",
 ): JudgeRun {
-  return {
-    info: {
-      id,
-      mode,
-      source: "heuristic",
-      model: "heuristic",
-      baseUrl: "",
-      promptVersion,
-      startedAt: "2026-11-29T21:40:00.000Z",
-      finishedAt: "2026-11-29T21:41:00.000Z",
-      accounting: judgeAccountingEmpty(),
-      costUsd: null,
-      cancelled: false,
-    },
-    groups: Object.fromEntries(
-      Object.entries(groups).map(([k, v]) => [k, { ...JUDGE_GROUP_RESULT_EMPTY, ...v }]),
-    ),
-  };
+  return testJudgeRun({ id, mode, promptVersion }, groups);
 }
 
 /** g/0 scores 1 x 1 (pass), g/1 0.4 x 1 (fail), g/2's request failed; h is not judged. */

@@ -10,9 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
 import {
   analyzeDataset,
-  JUDGE_GROUP_RESULT_EMPTY,
   JUDGE_VERIFIER_DEFAULT,
-  judgeAccountingEmpty,
   type JudgeMode,
   type JudgeRun,
   type RolloutGroup,
@@ -31,6 +29,7 @@ import {
   type VerifierRunner,
   type VerifierStatus,
 } from "./verifierSync.ts";
+import { testJudgeRun } from "../../test/judgeRunFixtures.ts";
 
 const ROWS = [
   {
@@ -259,29 +258,16 @@ describe("startVerifierSync", () => {
 
 /** A stored judge run that passes the rollouts in `pass` and scores the other passes low. */
 function judgeRun(id: string, mode: JudgeMode, pass: readonly string[]): JudgeRun {
-  return {
-    info: {
-      id,
-      mode,
-      source: "heuristic",
-      model: "heuristic",
-      baseUrl: "",
-      promptVersion: "h1",
-      startedAt: "2026-11-29T21:40:00.000Z",
-      finishedAt: "2026-11-29T21:41:00.000Z",
-      accounting: judgeAccountingEmpty(),
-      costUsd: null,
-      cancelled: false,
-    },
-    groups: {
+  return testJudgeRun(
+    { id, mode },
+    {
       a: {
-        ...JUDGE_GROUP_RESULT_EMPTY,
         scores: Object.fromEntries(
           ["a/0", "a/1"].map((r) => [r, { solution: pass.includes(r) ? 1 : 0.1, behavior: 1 }]),
         ),
       },
     },
-  };
+  );
 }
 
 describe("startVerifierSync with a judge verifier", () => {

@@ -12,9 +12,7 @@ import {
   calibrationReport,
   CALIBRATION_STATE_EMPTY,
   GROUP_ANNOTATION_EMPTY,
-  JUDGE_GROUP_RESULT_EMPTY,
   JUDGE_VERIFIER_DEFAULT,
-  judgeAccountingEmpty,
   type JudgeRun,
   verifierApply,
   verifierVersion,
@@ -24,6 +22,7 @@ import {
 } from "../../core/index.ts";
 import { testRollout } from "../../test/rolloutFixtures.ts";
 import { verifierCalibrationSources, verifierVerdictSets } from "./verifierVerdicts.ts";
+import { testJudgeRun } from "../../test/judgeRunFixtures.ts";
 
 const spec: VerifierSpec = {
   ...VERIFIER_SPEC_EMPTY,
@@ -118,31 +117,19 @@ describe("a judge verifier as a calibration judge", () => {
       testRollout({ id: `h/${i}`, groupId: "h", index: i, reward: i % 3 === 2 ? 0 : 1 }),
     ),
   };
-  const rubricRun = (id: string, low: ReadonlySet<number>): JudgeRun => ({
-    info: {
-      id,
-      mode: "rubric",
-      source: "heuristic",
-      model: "heuristic",
-      baseUrl: "",
-      promptVersion: "h1",
-      startedAt: "2026-11-29T21:40:00.000Z",
-      finishedAt: "2026-11-29T21:41:00.000Z",
-      accounting: judgeAccountingEmpty(),
-      costUsd: null,
-      cancelled: false,
-    },
-    groups: {
-      h: {
-        ...JUDGE_GROUP_RESULT_EMPTY,
-        scores: Object.fromEntries(
-          big.rollouts
-            .filter((r) => r.reward === 1)
-            .map((r) => [r.id, { solution: low.has(r.index) ? 0.2 : 0.9, behavior: 1 }]),
-        ),
+  const rubricRun = (id: string, low: ReadonlySet<number>): JudgeRun =>
+    testJudgeRun(
+      { id, mode: "rubric" },
+      {
+        h: {
+          scores: Object.fromEntries(
+            big.rollouts
+              .filter((r) => r.reward === 1)
+              .map((r) => [r.id, { solution: low.has(r.index) ? 0.2 : 0.9, behavior: 1 }]),
+          ),
+        },
       },
-    },
-  });
+    );
   const run = rubricRun("rubric-1", new Set([0, 4, 7]));
   const judgeSpec: VerifierSpec = {
     ...VERIFIER_SPEC_EMPTY,

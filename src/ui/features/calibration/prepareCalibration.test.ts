@@ -7,8 +7,6 @@ import {
   calibrationReport,
   calibrationUnseal,
   GROUP_ANNOTATION_EMPTY,
-  JUDGE_GROUP_RESULT_EMPTY,
-  judgeAccountingEmpty,
   type CalibrationRankRow,
   type JudgeMode,
   type JudgeRun,
@@ -29,24 +27,13 @@ import {
   prepareSplitTables,
   splitFormFrom,
 } from "./prepareCalibration.ts";
+import { testJudgeRun } from "../../../test/judgeRunFixtures.ts";
 
 function run(id: string, mode: JudgeMode, startedAt = "2026-01-01T00:00:00.000Z"): JudgeRun {
-  return {
-    info: {
-      id,
-      mode,
-      source: "heuristic",
-      model: "heuristic",
-      baseUrl: "",
-      promptVersion: "heuristic-v1",
-      startedAt,
-      finishedAt: startedAt,
-      accounting: judgeAccountingEmpty(),
-      costUsd: null,
-      cancelled: false,
-    },
-    groups: { g: { ...JUDGE_GROUP_RESULT_EMPTY, tiers: [["g/0"]], hacks: ["g/1"] } },
-  };
+  return testJudgeRun(
+    { id, mode, promptVersion: "heuristic-v1", startedAt, finishedAt: startedAt },
+    { g: { tiers: [["g/0"]], hacks: ["g/1"] } },
+  );
 }
 
 const group: RolloutGroup = {
