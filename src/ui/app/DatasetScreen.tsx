@@ -184,7 +184,9 @@ const SETTINGS_SHEET_ID = "settings-sheet";
 function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
   return (
     <div className="app__sheet-head">
-      <h2 className="app__sheet-title">{title}</h2>
+      <h2 className="app__sheet-title" title={title}>
+        {title}
+      </h2>
       <button
         type="button"
         className="app__sheet-close"

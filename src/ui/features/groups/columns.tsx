@@ -54,7 +54,13 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
   // the button is the row's mouse and screen-reader target. tabIndex -1: the grid takes focus once
   // and moves the selection with the arrow keys, so Tab does not walk every row.
   id: (r) => (
-    <button type="button" tabIndex={-1} className={styles.link} data-testid="groups.row.id">
+    <button
+      type="button"
+      tabIndex={-1}
+      className={styles.link}
+      title={r.id}
+      data-testid="groups.row.id"
+    >
       {r.id}
     </button>
   ),
@@ -77,7 +83,9 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
     </span>
   ),
   hacks: (r) => (r.hacks > 0 ? r.hacks : null),
-  annotation: (r) => r.annotation,
+  // Cut with an ellipsis in a narrow column: the whole text in the tooltip.
+  annotation: (r) =>
+    r.annotation === "" ? null : <span title={r.annotation}>{r.annotation}</span>,
   reviewed: (r) => (r.reviewed ? "reviewed" : null),
 };
 

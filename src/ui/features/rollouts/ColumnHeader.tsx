@@ -123,7 +123,8 @@ function Cell({
   return (
     <div
       className={styles.cell}
-      title={source === undefined ? title : `${title}\nSource: ${source}`}
+      // The label, cut in a narrow column, is said again in the tooltip, with the formula.
+      title={`${name ?? label}: ${title}${source === undefined ? "" : `\nSource: ${source}`}`}
     >
       <dt className={styles.cellLabel} aria-label={name}>
         {label}
@@ -220,6 +221,8 @@ const Counts = memo(
     hints: MetricFormulas;
   }) {
     const componentsText = components.map((k) => `${k.name} ${k.value}`).join(", ");
+    const toolText = `${toolCalls} tool call${toolCalls === 1 ? "" : "s"}`;
+    const lengthText = `${length.toLocaleString("en-US")} chars`;
     return (
       <div className={styles.counts}>
         <span title={hints.cluster}>
@@ -230,11 +233,11 @@ const Counts = memo(
             testId="metric-cluster"
           />
         </span>
-        <span title={hints.toolCalls} data-testid="column.tool-calls">
-          {toolCalls} tool call{toolCalls === 1 ? "" : "s"}
+        <span title={`${toolText}: ${hints.toolCalls}`} data-testid="column.tool-calls">
+          {toolText}
         </span>
-        <span title={hints.length} data-testid="column.length">
-          {length.toLocaleString("en-US")} chars
+        <span title={`${lengthText}: ${hints.length}`} data-testid="column.length">
+          {lengthText}
         </span>
         {components.length > 0 ? (
           <ul
@@ -266,7 +269,11 @@ const Counts = memo(
 /** The details row (the group bar's "Details"): each number's source and the GAR factor. */
 const Details = memo(function Details({ factor }: { factor: string }) {
   return (
-    <p className={styles.details} data-testid="column.details">
+    <p
+      className={styles.details}
+      data-testid="column.details"
+      title={`Reward, rank, win rate and advantage from the reward${factor === "" ? "" : `; GAR factor f = ${factor}`}`}
+    >
       reward, rank, win rate and advantage from <Source of="reward" />
       {factor === "" ? null : (
         <>
