@@ -152,6 +152,48 @@ describe("analyze tau-bench (acceptance)", () => {
     ).toEqual(["13"]);
   });
 
+  it("the plain summary prints the numbers --json gives: GAR advantages, said to be GAR, where GAR applies", async () => {
+    const annotations = file(
+      "tau-annotations-plain.json",
+      JSON.stringify({
+        version: 1,
+        groups: {
+          "13": { ranking: [["13/2"], ["13/1"]], hacks: [], labels: {}, notes: "" },
+          "1": { ranking: [], hacks: ["1/1"], labels: {}, notes: "" },
+        },
+      }),
+    );
+    const args = ["analyze", TAU, "--annotations", annotations];
+    const plain = await run(args);
+    const json = JSON.parse((await run([...args, "--json"])).stdout) as JsonOut;
+    expect(plain.code).toBe(EXIT.ok);
+    const lines = plain.stdout.split("\n");
+    const row = (id: string): string => {
+      const found = lines.find((l) => l.startsWith(`${id} `));
+      expect(found, `a row for group ${id}`).toBeDefined();
+      return found!;
+    };
+    const two = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" ");
+    const garGroups = json.groups.filter((g) =>
+      g.rollouts.some((r) => r.garAdvantage !== undefined),
+    );
+    expect(garGroups.map((g) => g.id).sort()).toEqual(["1", "13"]);
+    for (const g of json.groups) {
+      const line = row(g.id);
+      const grpo = two(g.rollouts.map((r) => r.advantage));
+      if (garGroups.includes(g)) {
+        // The GAR advantage (A', garAdvantage in --json), named as GAR, then GRPO's for reference.
+        expect(line).toContain(`GAR ${two(g.rollouts.map((r) => r.garAdvantage!))}`);
+        expect(line).toContain(`GRPO ${grpo}`);
+      } else {
+        expect(line).toContain(grpo);
+        expect(line).not.toContain("GAR ");
+      }
+    }
+    // Group 13's GAR advantages differ from its GRPO ones: the summary must not show GRPO alone.
+    expect(row("13")).toContain("GAR -0.50 0.33 0.67 -0.50");
+  });
+
   it("runs as the installed bin (npx rollout-studio)", () => {
     const stdout = execFileSync(
       process.execPath,
