@@ -27,6 +27,7 @@ import {
 } from "../core/index.ts";
 import { demoAnnotations, demoMixedGroups } from "../core/export/__fixtures__/demoAnnotations.ts";
 import { annotationsParse, annotationsToJson, loadText, verifierSpecToJson } from "../io/index.ts";
+import { COMMANDS } from "./commands/index.ts";
 import { EXIT, main } from "./main.ts";
 
 let dir: string;
@@ -35,6 +36,11 @@ let annotationsPath: string;
 let groups: readonly RolloutGroup[];
 let annotations: Annotations;
 
+// main() imports a command's module when the command first runs; load it here, outside the first
+// test's timeout.
+beforeAll(async () => {
+  await COMMANDS.export!.load();
+}, 30_000);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "rollout-studio-export-"));
   demoPath = join(dir, "support-groups.jsonl");
