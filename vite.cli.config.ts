@@ -19,9 +19,6 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      // An external package is imported only where its exports are used: src/io/index.ts
-      // re-exports the judge client, and openai alone takes most of a second to import.
-      treeshake: { moduleSideEffects: (_id: string, external: boolean) => !external },
       output: {
         format: "es",
         entryFileNames: "rollout-studio.mjs",
