@@ -141,6 +141,7 @@ describe("review flow", () => {
     expect(titles).toEqual([
       "Review queue",
       "Group browser",
+      "Group view",
       "Annotate (group view)",
       "Compare (blind pairwise)",
     ]);
@@ -150,6 +151,8 @@ describe("review flow", () => {
       "undo the last annotation change",
       "tie",
       "open the group",
+      "focus the ranking of the passes",
+      "previous or next rollout column",
     ])
       expect(text).toContain(want);
     // Inside the dialog, shortcuts do not fire.
