@@ -54,7 +54,7 @@ const SOURCE_LABEL: Readonly<Record<RewardSource, string>> = {
   judge: "judge run",
 };
 const TRANSCRIPT_LABEL: Readonly<Record<TranscriptForm, string>> = {
-  messages: "whole conversations (message lists, tool calls included)",
+  messages: "whole conversations",
   text: "final-message text (--text)",
 };
 const MODE_LABEL: Readonly<Record<RewardMode, string>> = {
@@ -161,9 +161,13 @@ export default function ExportsPanel() {
           {choices.transcripts === "text" ? `, completion text ${settings.completionRule}` : ""}.
         </p>
         <div className={styles.options}>
-          <label className={styles.option}>
+          <label
+            className={styles.option}
+            title="Whole conversations: prompt and completion as message lists in TRL's conversational form, tool calls and tool results included. Final-message text: the prompt as text and the completion as the text judges read (rollout-studio export --text)."
+          >
             Chat transcripts as{" "}
             <select
+              className={styles.select}
               data-testid="exports.transcripts"
               value={choices.transcripts}
               onChange={(e) => {
