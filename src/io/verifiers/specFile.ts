@@ -130,7 +130,7 @@ const verifierSchema = z.discriminatedUnion("kind", [
 const specSchema = z.strictObject({
   version: z.literal(1, { error: "expected version 1" }),
   text: z.enum(COMPLETION_RULES).default("final-assistant"),
-  loggedReward: z.enum(["keep", "drop"]).default("keep"),
+  loggedReward: z.enum(["auto", "multiply", "keep", "drop"]).default("auto"),
   verifiers: z.array(verifierSchema),
 });
 
