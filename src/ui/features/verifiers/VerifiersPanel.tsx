@@ -207,8 +207,9 @@ export default function VerifiersPanel() {
       <p className={styles.intro}>
         Reward functions from the GRPO reward-function library, run over every loaded rollout in a
         worker. Each enabled verifier adds a named reward component (weight × score); with reward
-        weights off, a total is the logged reward plus the new components. Inspect them against your
-        labels before any training run: the calibration view lists each verifier as a judge.
+        weights off, the logged reward is multiplied by them (auto, for a 0/1 reward), added to or
+        dropped. Apply says first who would pass differently. Inspect them against your labels
+        before any training run: the calibration view lists each verifier as a judge.
       </p>
       <div
         className={styles.status}
