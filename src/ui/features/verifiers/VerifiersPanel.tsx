@@ -126,7 +126,10 @@ export default function VerifiersPanel() {
       }
       if (metas.length >= FIELD_SAMPLE) break;
     }
-    return verifierFieldPaths(metas);
+    const paths = verifierFieldPaths(metas);
+    // The format's own answer field (native `answer`), which the exact match reads after the metadata.
+    const hasAnswer = [...groups.values()].some((g) => g.rollouts.some((r) => r.answer !== null));
+    return hasAnswer && !paths.includes("answer") ? ["answer", ...paths] : paths;
   }, [groups]);
   const problems = useMemo(
     () => verifierSpecProblems(draft, fileComponents, judgeRuns),
@@ -572,26 +575,55 @@ function FlipCheck({
           {view.againstLabels} of them go against your pass/fail label.
         </p>
       ) : null}
+      {pending ? (
+        <div className={styles.row}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.primary}`}
+            data-testid="verifiers.flips.confirm"
+            onClick={onConfirm}
+          >
+            Apply anyway ({view.rows.length} change{view.rows.length === 1 ? "" : "s"} pass/fail)
+          </button>
+          <button
+            type="button"
+            className={styles.button}
+            data-testid="verifiers.flips.cancel"
+            onClick={onCancel}
+          >
+            Back to editing
+          </button>
+        </div>
+      ) : null}
       {view.groups.length > 0 ? (
-        <table className={styles.table}>
-          <caption>Passes per group, before → after</caption>
-          <thead>
-            <tr>
-              <th scope="col">group</th>
-              <th scope="col">passes</th>
-              <th scope="col">your ranking</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.groups.map((g) => (
-              <tr key={g.id} data-testid="verifiers.flips.group" data-group-id={g.id}>
-                <th scope="row">{g.id}</th>
-                <td data-testid="verifiers.flips.passes">{g.passes}</td>
-                <td className={styles.note}>{g.ranking}</td>
+        <div
+          className={styles.flipsScroll}
+          role="region"
+          aria-label="Passes per group"
+          // A scrolling region must be reachable from the keyboard.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className={styles.table}>
+            <caption>Passes per group, before → after</caption>
+            <thead>
+              <tr>
+                <th scope="col">group</th>
+                <th scope="col">passes</th>
+                <th scope="col">your ranking</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {view.groups.map((g) => (
+                <tr key={g.id} data-testid="verifiers.flips.group" data-group-id={g.id}>
+                  <th scope="row">{g.id}</th>
+                  <td data-testid="verifiers.flips.passes">{g.passes}</td>
+                  <td className={styles.note}>{g.ranking}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {view.rows.length > 0 ? (
         <details open={view.rows.length <= 12}>
@@ -616,26 +648,6 @@ function FlipCheck({
             ))}
           </ul>
         </details>
-      ) : null}
-      {pending ? (
-        <div className={styles.row}>
-          <button
-            type="button"
-            className={`${styles.button} ${styles.primary}`}
-            data-testid="verifiers.flips.confirm"
-            onClick={onConfirm}
-          >
-            Apply anyway ({view.rows.length} change{view.rows.length === 1 ? "" : "s"} pass/fail)
-          </button>
-          <button
-            type="button"
-            className={styles.button}
-            data-testid="verifiers.flips.cancel"
-            onClick={onCancel}
-          >
-            Back to editing
-          </button>
-        </div>
       ) : null}
     </section>
   );
