@@ -29,6 +29,8 @@ const dir = dirname(demoPath);
 const SPEC = {
   version: 1,
   text: "final-assistant",
+  // The sum: the verifiers then change advantages (the default, auto, multiplies the demo's 0/1
+  // reward, and these two verifiers fail only rollouts the reward fails already).
   loggedReward: "keep",
   verifiers: [
     { kind: "format", name: "format", enabled: true, weight: 1, pattern: "#W\\d{7}", flags: "" },
@@ -109,6 +111,7 @@ describe("verifiers", () => {
 
     const verifiers = new Verifiers(page);
     await verifiers.open();
+    await verifiers.loggedReward("keep");
     await verifiers.addFormatGate("#W\\d{7}", "");
     await verifiers.addExactMatch("order_id", "#(W\\d{7})");
     await verifiers.apply();
@@ -226,6 +229,10 @@ describe("verifiers", () => {
     const good = join(dir, "good-spec.json");
     writeFileSync(good, JSON.stringify(SPEC));
     await page.getByTestId("verifiers.import").setInputFiles(good);
+    // It makes some rollouts pass differently (it keeps the logged reward): asked first.
+    expect((await verifiers.flipCheck()).state).toBe("pending");
+    await page.getByTestId("verifiers.flips.confirm").click();
+    await page.getByTestId("verifiers.message").getByText("Applied good-spec.json.").waitFor();
     await page.locator('[data-testid="verifiers.tally.row"][data-name="format"]').waitFor();
     expect((await verifiers.tally()).map((t) => t.name)).toEqual(["format", "exact_match"]);
     expect(pageErrors.list).toEqual([]);
@@ -250,7 +257,7 @@ describe("the rubric judge as a verifier", () => {
     const judgeSpec = {
       version: 1,
       text: "final-assistant",
-      loggedReward: "keep",
+      loggedReward: "auto",
       verifiers: [
         {
           kind: "judge",

@@ -11,6 +11,18 @@ export interface TallyRow {
   fail: number;
 }
 
+/** The check shown before a spec is applied: who would pass differently. */
+export interface FlipCheck {
+  state: "pending" | "applied";
+  count: number;
+  summary: string;
+  rule: string;
+  /** Per group with a flip: [group id, "4 → 6 of 6", what it does to the ranking]. */
+  groups: [string, string, string][];
+  /** Per flipped rollout: [rollout id, "to-pass" | "to-fail", against a human label]. */
+  rows: [string, string, boolean][];
+}
+
 export class Verifiers {
   readonly page: Page;
   readonly toggle: Locator;
@@ -58,10 +70,57 @@ export class Verifiers {
     return item;
   }
 
-  /** Applies the draft and waits until the run is done. */
+  /** Picks the logged-reward rule: auto, multiply, keep or drop. */
+  async loggedReward(rule: "auto" | "multiply" | "keep" | "drop"): Promise<void> {
+    await this.page.getByTestId("verifiers.logged").selectOption(rule);
+  }
+
+  /**
+   * Clicks Apply and returns the check it shows (who would pass differently), without confirming.
+   */
+  async requestApply(): Promise<FlipCheck> {
+    await this.page.getByTestId("verifiers.apply").click();
+    return this.flipCheck();
+  }
+
+  /** The flip check on screen, once there. */
+  async flipCheck(): Promise<FlipCheck> {
+    const check = this.page.getByTestId("verifiers.flips");
+    await check.waitFor();
+    return check.evaluate((el) => ({
+      state: el.getAttribute("data-state") === "pending" ? "pending" : "applied",
+      count: Number(el.getAttribute("data-count")),
+      summary: el.querySelector('[data-testid="verifiers.flips.summary"]')?.textContent ?? "",
+      rule: el.querySelector('[data-testid="verifiers.flips.rule"]')?.textContent ?? "",
+      groups: [...el.querySelectorAll('[data-testid="verifiers.flips.group"]')].map(
+        (tr): [string, string, string] => [
+          tr.getAttribute("data-group-id") ?? "",
+          tr.querySelector('[data-testid="verifiers.flips.passes"]')?.textContent ?? "",
+          tr.querySelector("td:last-child")?.textContent ?? "",
+        ],
+      ),
+      rows: [...el.querySelectorAll('[data-testid="verifiers.flips.row"]')].map(
+        (li): [string, string, boolean] => [
+          li.getAttribute("data-rollout-id") ?? "",
+          li.getAttribute("data-direction") ?? "",
+          li.getAttribute("data-against-label") === "true",
+        ],
+      ),
+    }));
+  }
+
+  /**
+   * Applies the draft and waits until the run is done; when the check says some rollouts would
+   * pass differently, confirms it ("Apply anyway").
+   */
   async apply(): Promise<void> {
     await this.page.getByTestId("verifiers.apply").click();
-    await this.page.locator('[data-testid="verifiers.status"][data-status="done"]').waitFor();
+    const pending = '[data-testid="verifiers.flips"][data-state="pending"]';
+    const done = '[data-testid="verifiers.status"][data-status="done"]';
+    await this.page.locator(`${pending}, ${done}`).first().waitFor();
+    if ((await this.page.locator(pending).count()) > 0)
+      await this.page.getByTestId("verifiers.flips.confirm").click();
+    await this.page.locator(done).waitFor();
   }
 
   async tally(): Promise<TallyRow[]> {

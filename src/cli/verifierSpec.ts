@@ -6,11 +6,15 @@ import { resolve } from "node:path";
 import {
   rewardComponentNames,
   verifierApply,
+  verifierFlipLines,
+  verifierFlips,
   verifierLayout,
   verifierReadsJudgeRuns,
   verifierSpecProblems,
   verifierTally,
   type JudgeRun,
+  type LoggedRewardResolution,
+  type VerifierFlipReport,
   type VerifierRun,
   type VerifierSpec,
 } from "../core/index.ts";
@@ -28,6 +32,16 @@ export interface VerifiedLoad {
   readonly run: VerifierRun;
   /** Rollout ids in run order (group order, then rollout order). */
   readonly ids: readonly string[];
+  /** The logged-reward rule applied (`auto` resolved on FILE), and why. */
+  readonly resolution: LoggedRewardResolution;
+  /** Who passes differently with the spec (under the request's pass rule); null without one. */
+  readonly flips: VerifierFlipReport | null;
+}
+
+/** The settings the pass rule reads: the pass threshold and the reward weights. */
+export interface PassRule {
+  readonly passThreshold: number;
+  readonly rewardWeights: Readonly<Record<string, number>> | null;
 }
 
 /**
@@ -59,6 +73,7 @@ export function applyVerifierSpec(
   specFile: string,
   io: CliIo,
   judgeRuns: readonly JudgeRun[] = [],
+  passRule: PassRule | null = null,
 ): VerifiedLoad {
   const problems = verifierSpecProblems(spec, rewardComponentNames(loaded.groups), judgeRuns);
   if (problems.length > 0) {
@@ -70,11 +85,23 @@ export function applyVerifierSpec(
   }
   const applied = verifierApply(loaded.groups, spec, judgeRuns);
   if (!applied.ok) throw new LoadError(specFile, applied.problems.join("; "));
+  const flips =
+    passRule === null
+      ? null
+      : verifierFlips(
+          loaded.groups,
+          applied.groups,
+          passRule,
+          verifierLayout(spec, applied.resolution.rule).emitted,
+          applied.resolution.rule,
+        );
   return {
     loaded: { ...loaded, groups: applied.groups },
     spec,
     run: applied.run,
     ids: loaded.groups.flatMap((g) => g.rollouts.map((r) => r.id)),
+    resolution: applied.resolution,
+    flips,
   };
 }
 
@@ -88,6 +115,11 @@ export interface CliLoadRequest {
   readonly verifiers: string | undefined;
   /** The --annotations file's judge runs, which judge verifiers read; null without the flag. */
   readonly judgeRuns: readonly JudgeRun[] | null;
+  /**
+   * The pass rule in force: with it, who passes differently once the spec is applied goes to
+   * stderr (and into VerifiedLoad.flips) before anything is written.
+   */
+  readonly passRule?: PassRule;
 }
 
 /** A load, and with --verifiers the spec applied to it (`loaded` is then the augmented load). */
@@ -130,17 +162,31 @@ export async function loadWithVerifiers(
     indexThreshold(io.env ?? process.env),
   );
   if (spec === null || specFile === undefined) return { loaded: raw, verified: null };
-  const verified = applyVerifierSpec(raw, spec, specFile, io, request.judgeRuns ?? []);
+  const verified = applyVerifierSpec(
+    raw,
+    spec,
+    specFile,
+    io,
+    request.judgeRuns ?? [],
+    request.passRule ?? null,
+  );
+  io.stderr(`${specFile}: ${verified.resolution.reason}\n`);
+  if (verified.flips !== null)
+    for (const line of verifierFlipLines(verified.flips)) io.stderr(`${specFile}: ${line}\n`);
   return { loaded: verified.loaded, verified };
 }
 
 /** The readable lines: one per verifier, with its counts and why it did not apply where it did not. */
 export function verifierSummary(verified: VerifiedLoad): string {
-  const emitted = new Set(verifierLayout(verified.spec).emitted);
-  const lines = [
-    "",
-    `verifiers (${verified.spec.loggedReward === "keep" ? "added to the logged reward" : "the logged reward dropped"}):`,
-  ];
+  const rule = verified.resolution.rule;
+  const emitted = new Set(verifierLayout(verified.spec, rule).emitted);
+  const how =
+    rule === "multiply"
+      ? "multiplying the logged reward"
+      : rule === "keep"
+        ? "added to the logged reward"
+        : "the logged reward dropped";
+  const lines = ["", `verifiers (${how}${verified.resolution.auto ? ", auto" : ""}):`];
   for (const t of verifierTally(verified.run)) {
     const role = emitted.has(t.name) ? "component" : "input of a length penalty";
     lines.push(
@@ -148,6 +194,8 @@ export function verifierSummary(verified: VerifiedLoad): string {
         (t.notApplicable > 0 ? `, ${t.notApplicable} not applicable (e.g. ${t.firstNote})` : ""),
     );
   }
+  if (verified.flips !== null)
+    lines.push(...verifierFlipLines(verified.flips).map((l) => `  ${l}`));
   return `${lines.join("\n")}\n`;
 }
 
@@ -163,8 +211,28 @@ export function verifierJson(json: AnalysisJson, verified: VerifiedLoad) {
   return {
     ...json,
     verifiers: {
-      components: verifierLayout(verified.spec).emitted,
-      loggedReward: verified.spec.loggedReward,
+      components: verifierLayout(verified.spec, verified.resolution.rule).emitted,
+      // The rule applied (`auto` resolved); the spec's own value is `loggedRewardRule`.
+      loggedReward: verified.resolution.rule,
+      loggedRewardRule: verified.spec.loggedReward,
+      loggedRewardReason: verified.resolution.reason,
+      ...(verified.flips === null
+        ? {}
+        : {
+            flips: {
+              passesBefore: verified.flips.passesBefore,
+              passesAfter: verified.flips.passesAfter,
+              groups: verified.flips.groups,
+              rollouts: verified.flips.flips.map((f) => ({
+                id: f.rolloutId,
+                groupId: f.groupId,
+                before: Number.isFinite(f.before) ? f.before : null,
+                after: Number.isFinite(f.after) ? f.after : null,
+                toPass: f.toPass,
+                why: f.why,
+              })),
+            },
+          }),
       tally: verifierTally(verified.run).map(({ firstNote: _, ...t }) => t),
     },
     groups: json.groups.map((g) => ({

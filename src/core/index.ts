@@ -66,6 +66,7 @@ export * from "./verifiers/jsonSchema.ts";
 export * from "./verifiers/judge.ts";
 export * from "./verifiers/run.ts";
 export * from "./verifiers/apply.ts";
+export * from "./verifiers/combine.ts";
 export * from "./verifiers/drop.ts";
 export * from "./export/text.ts";
 export * from "./export/calibration.ts";

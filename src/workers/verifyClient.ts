@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the verifier worker: one worker at a time, a deadline, and cancel by
+ * The main thread's side of the verifier worker: one worker per lane at a time, a deadline, and cancel by
  * termination (a stuck pattern cannot be interrupted any other way). Without Workers (jsdom, a
  * browser that refuses them) the run happens on the main thread. This module loads with the
  * verifier store, never with the first page.
@@ -15,9 +15,22 @@ import type { VerifyReply, VerifyRequest } from "./verifyProtocol.ts";
 /** A run that takes longer is stopped: a pattern may be backtracking without end. */
 export const VERIFY_DEADLINE_MS = 60_000;
 
-let worker: Worker | null = null;
-/** A run is in flight on `worker`. */
-let busy = false;
+/**
+ * A worker slot: the run that applies the spec, and the check before applying one ("preview"), so
+ * that a check never stops the run that keeps the data scored, nor the other way round.
+ */
+export type VerifyLane = "apply" | "preview";
+
+interface Slot {
+  worker: Worker | null;
+  /** A run is in flight on `worker`. */
+  busy: boolean;
+}
+
+const slots: Record<VerifyLane, Slot> = {
+  apply: { worker: null, busy: false },
+  preview: { worker: null, busy: false },
+};
 let workerUnavailable = false;
 let nextId = 1;
 
@@ -31,11 +44,11 @@ function startWorker(): Worker | null {
   }
 }
 
-/** Stop whatever the worker is doing; the next run starts a fresh one. */
-function stopWorker(): void {
-  worker?.terminate();
-  worker = null;
-  busy = false;
+/** Stop whatever the slot's worker is doing; the next run starts a fresh one. */
+function stopWorker(slot: Slot): void {
+  slot.worker?.terminate();
+  slot.worker = null;
+  slot.busy = false;
 }
 
 /**
@@ -45,13 +58,19 @@ function stopWorker(): void {
 export function verifyInputs(
   spec: VerifierSpec,
   inputs: readonly VerifierInput[],
-  options: { readonly signal?: AbortSignal; readonly deadlineMs?: number } = {},
+  options: {
+    readonly signal?: AbortSignal;
+    readonly deadlineMs?: number;
+    /** Which worker runs it (default "apply"). */
+    readonly lane?: VerifyLane;
+  } = {},
 ): Promise<VerifierRun> {
   const deadlineMs = options.deadlineMs ?? VERIFY_DEADLINE_MS;
-  // One run at a time: a new run replaces the one in flight, which its caller has given up on.
-  if (busy) stopWorker();
-  worker ??= startWorker();
-  const w = worker;
+  const slot = slots[options.lane ?? "apply"];
+  // One run at a time per lane: a new run replaces the one in flight, which its caller has given up on.
+  if (slot.busy) stopWorker(slot);
+  slot.worker ??= startWorker();
+  const w = slot.worker;
   if (w === null) {
     try {
       return Promise.resolve(verifierScore(spec, inputs));
@@ -64,17 +83,17 @@ export function verifyInputs(
     const done = (): void => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      if (worker === w) busy = false;
+      if (slot.worker === w) slot.busy = false;
     };
     // Stopping mid-run is termination: the worker may be inside one long pattern match.
     const onAbort = (): void => {
       done();
-      if (worker === w) stopWorker();
+      if (slot.worker === w) stopWorker(slot);
       reject(new DOMException("the verifier run was cancelled", "AbortError"));
     };
     const timer = setTimeout(() => {
       done();
-      if (worker === w) stopWorker();
+      if (slot.worker === w) stopWorker(slot);
       reject(
         new Error(
           `the verifiers did not finish in ${deadlineMs / 1000} s and were stopped; a pattern may backtrack without end`,
@@ -95,11 +114,11 @@ export function verifyInputs(
     };
     w.onerror = (event) => {
       done();
-      if (worker === w) stopWorker();
+      if (slot.worker === w) stopWorker(slot);
       reject(new Error(`the verifier worker stopped: ${event.message}`));
     };
     const request: VerifyRequest = { kind: "verify", requestId, spec, inputs };
-    busy = true;
+    slot.busy = true;
     w.postMessage(request);
   });
 }

@@ -180,6 +180,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     mapping,
     verifiers: values.verifiers,
     judgeRuns: annotations?.judgeRuns ?? null,
+    passRule: settings,
   });
 
   let resolved: ResolvedAnnotations | undefined;

@@ -187,6 +187,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     mapping,
     verifiers: values.verifiers,
     judgeRuns: annotations.judgeRuns,
+    passRule: settings,
   });
   const resolved = annotationsResolve(loaded.groups, annotations);
   if (resolved.unknown.length > 0) {

@@ -34,8 +34,10 @@ const exact: Verifier = {
   flags: "",
   normalize: ANSWER_NORMALIZATION_DEFAULT,
 };
+// These tests pin the "keep" rule (the sum); combine.test.ts covers "multiply" and "auto".
 const spec = (over: Partial<VerifierSpec>, ...verifiers: Verifier[]): VerifierSpec => ({
   ...VERIFIER_SPEC_EMPTY,
+  loggedReward: "keep",
   ...over,
   verifiers,
 });

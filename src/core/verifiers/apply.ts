@@ -9,6 +9,12 @@ import { rewardComponentNames, rolloutReward } from "../analysis/analyze.ts";
 import type { JudgeRun } from "../judge/runs.ts";
 import type { Rollout, RolloutGroup } from "../types.ts";
 import {
+  verifierCombine,
+  verifierLoggedRewardResolve,
+  type LoggedRewardApplied,
+  type LoggedRewardResolution,
+} from "./combine.ts";
+import {
   verifierFieldsRead,
   verifierGroupInputs,
   verifierScore,
@@ -28,32 +34,43 @@ export interface VerifierLayout {
   readonly emitted: readonly string[];
   /** File components that an enabled length penalty replaces. */
   readonly replaced: readonly string[];
-  readonly loggedReward: VerifierSpec["loggedReward"];
+  /** The spec's rule for the logged reward, `auto` resolved against the file (./combine.ts). */
+  readonly loggedReward: LoggedRewardApplied;
 }
 
-export function verifierLayout(spec: VerifierSpec): VerifierLayout {
+/**
+ * @param rule the spec's `loggedReward` as resolved on the file (`verifierLoggedRewardResolve`);
+ *   required when the spec says `auto`
+ */
+export function verifierLayout(
+  spec: VerifierSpec,
+  rule: LoggedRewardApplied | null = spec.loggedReward === "auto" ? null : spec.loggedReward,
+): VerifierLayout {
+  if (rule === null) throw new Error("verifierLayout: resolve the spec's loggedReward auto first");
   const names = new Set(spec.verifiers.map((v) => v.name));
   return {
     emitted: verifierEmitted(spec).map((v) => v.name),
     replaced: spec.verifiers.flatMap((v) =>
       v.enabled && v.kind === "length-penalty" && !names.has(v.wraps) ? [v.wraps] : [],
     ),
-    loggedReward: spec.loggedReward,
+    loggedReward: rule,
   };
 }
 
 /**
  * A rollout with the verifiers' components and the total they give.
  *
- * - loggedReward "keep": the components are the file's (less those a length penalty replaces) plus
- *   the verifiers'; the reward is the logged one (or, without one, the sum of the file's
- *   components), less the replaced components' values, plus the verifiers' values. So with reward
- *   weights off the total is what was logged plus the re-score, and with weights on every
- *   component, old and new, is weighted alike.
+ * - loggedReward "multiply": the components are the file's (less those a length penalty replaces)
+ *   plus the verifiers'; the reward is the logged one (or, without one, the sum of the file's
+ *   components) times each verifier's value, so a 0/1 reward under 0/1 verifiers stays 0/1. A
+ *   length penalty that wraps a file component is one more factor.
+ * - "keep": the same components; the reward is the logged one less the replaced components'
+ *   values, plus the verifiers' values. So with reward weights off the total is what was logged
+ *   plus the re-score, and with weights on every component, old and new, is weighted alike.
  * - "drop": the verifiers' components alone, and their sum.
  *
- * Components that do not apply (null) are skipped in the sum, as TRL's nansum does; a rollout with
- * nothing usable has no reward (null), as before.
+ * Components that do not apply (null) are skipped, as TRL's nansum does; a rollout with nothing
+ * usable has no reward (null), as before.
  *
  * @param names the run's verifier names (VerifierRun.names), `outcomes` in the same order
  */
@@ -63,25 +80,26 @@ export function verifierAugmentRollout(
   names: readonly string[],
   outcomes: readonly VerifierOutcome[],
 ): Rollout {
-  const keep = layout.loggedReward === "keep";
+  const rule = layout.loggedReward;
   const rewards: Record<string, number | null> = {};
-  let total = NaN;
-  if (keep) {
+  let logged: number | null = null;
+  if (rule !== "drop") {
     const replaced = new Set(layout.replaced);
     for (const [k, v] of Object.entries(rollout.rewards)) if (!replaced.has(k)) rewards[k] = v;
-    total = rolloutReward(rollout, null);
-    for (const k of layout.replaced) {
-      const v = rollout.rewards[k];
-      if (typeof v === "number" && Number.isFinite(v) && !Number.isNaN(total)) total -= v;
-    }
+    let total = rolloutReward(rollout, null);
+    if (rule === "keep")
+      for (const k of layout.replaced) {
+        const v = rollout.rewards[k];
+        if (typeof v === "number" && Number.isFinite(v) && !Number.isNaN(total)) total -= v;
+      }
+    logged = Number.isNaN(total) ? null : total;
   }
-  for (const name of layout.emitted) {
+  const values = layout.emitted.map((name) => {
     const value = outcomes[names.indexOf(name)]?.value ?? null;
     rewards[name] = value;
-    if (value !== null && Number.isFinite(value))
-      total = Number.isNaN(total) ? value : total + value;
-  }
-  return { ...rollout, rewards, reward: Number.isNaN(total) ? null : total };
+    return value;
+  });
+  return { ...rollout, rewards, reward: verifierCombine(rule, logged, values) };
 }
 
 /** The groups with their rollouts augmented; `outcomes` holds one row per rollout, in group order. */
@@ -89,8 +107,11 @@ export function verifierAugmentGroups(
   groups: readonly RolloutGroup[],
   spec: VerifierSpec,
   run: VerifierRun,
+  rule: LoggedRewardApplied | null = spec.loggedReward === "auto"
+    ? verifierLoggedRewardResolve("auto", groups).rule
+    : spec.loggedReward,
 ): RolloutGroup[] {
-  const layout = verifierLayout(spec);
+  const layout = verifierLayout(spec, rule);
   let row = 0;
   return groups.map((g) => ({
     ...g,
@@ -106,6 +127,8 @@ export type VerifierApplied =
       readonly groups: readonly RolloutGroup[];
       /** One outcome row per rollout, in group order. */
       readonly run: VerifierRun;
+      /** The logged-reward rule applied (`auto` resolved on these groups), and why. */
+      readonly resolution: LoggedRewardResolution;
     }
   | { readonly ok: false; readonly problems: readonly string[] };
 
@@ -127,5 +150,11 @@ export function verifierApply(
   const paths = verifierFieldsRead(spec);
   const inputs = groups.flatMap((g) => verifierGroupInputs(g, spec, judgeRuns, paths));
   const run = verifierScore(spec, inputs);
-  return { ok: true, groups: verifierAugmentGroups(groups, spec, run), run };
+  const resolution = verifierLoggedRewardResolve(spec.loggedReward, groups);
+  return {
+    ok: true,
+    groups: verifierAugmentGroups(groups, spec, run, resolution.rule),
+    run,
+    resolution,
+  };
 }

@@ -5,6 +5,7 @@
  */
 import { analysisAdvantages, type AnalysisSettings } from "../analysis/analyze.ts";
 import type { Rollout, RolloutGroup } from "../types.ts";
+import { verifierCombine, type LoggedRewardApplied } from "./combine.ts";
 
 /** The part name that stands for the logged reward (the file's total) in logged-reward mode. */
 export const DROP_LOGGED_REWARD = "logged reward";
@@ -12,8 +13,16 @@ export const DROP_LOGGED_REWARD = "logged reward";
 export interface ComponentDropOptions {
   /** Components the verifiers added (apply.ts); with reward weights off, only these can be dropped. */
   readonly added: readonly string[];
-  /** The spec's loggedReward: with "keep", the logged reward is a droppable part too. */
-  readonly loggedReward: "keep" | "drop";
+  /**
+   * The spec's loggedReward as applied (`auto` resolved): with "keep" or "multiply", the logged
+   * reward is a droppable part too.
+   */
+  readonly loggedReward: LoggedRewardApplied;
+  /**
+   * "multiply": each rollout's logged reward by id (what the file gave, before the verifiers), which
+   * a product does not let the table recover from the total; a rollout missing here has none.
+   */
+  readonly logged?: ReadonlyMap<string, number | null>;
 }
 
 export interface ComponentDropTable {
@@ -66,10 +75,28 @@ function dropPart(
   if (part === DROP_LOGGED_REWARD) {
     const rewards: Record<string, number | null> = {};
     for (const k of options.added) if (k in r.rewards) rewards[k] = r.rewards[k] ?? null;
-    return { ...r, rewards, reward: nansum(Object.values(rewards)) };
+    const values = Object.values(rewards);
+    return {
+      ...r,
+      rewards,
+      reward:
+        options.loggedReward === "multiply"
+          ? verifierCombine("multiply", null, values)
+          : nansum(values),
+    };
   }
   if (!(part in r.rewards)) return r;
   const rewards = without(r.rewards, part);
+  if (options.loggedReward === "multiply")
+    return {
+      ...r,
+      rewards,
+      reward: verifierCombine(
+        "multiply",
+        options.logged?.get(r.id) ?? null,
+        options.added.filter((k) => k !== part).map((k) => rewards[k] ?? null),
+      ),
+    };
   if (options.loggedReward === "drop")
     return {
       ...r,
@@ -108,7 +135,7 @@ export function componentDropAdvantages(
     ? names
     : [
         ...options.added.filter((k) => seen.has(k)),
-        ...(options.loggedReward === "keep" && options.added.length > 0
+        ...(options.loggedReward !== "drop" && options.added.length > 0
           ? [DROP_LOGGED_REWARD]
           : []),
       ];

@@ -29,6 +29,31 @@ export function verifierFieldAt(record: unknown, path: string): unknown {
 }
 
 /**
+ * The paths a loader keeps out of the metadata, as the rollout's own fields, that a verifier may
+ * still read as a ground truth: the native format's (and Inspect's) `answer` is the rollout's
+ * `answer`. verl's `gts` and a verifiers-library row's `answer` stay in the metadata, where
+ * {@link verifierFieldAt} finds them.
+ */
+export const VERIFIER_ROLLOUT_FIELDS = ["answer"] as const;
+
+/**
+ * Where a verifier reads `path` on a rollout: the metadata (the loaders keep every source field
+ * they do not map there), else the format's own field of that name (`answer`, see
+ * {@link VERIFIER_ROLLOUT_FIELDS}) when the rollout has one.
+ *
+ * @returns undefined when neither has it
+ */
+export function verifierRolloutFieldAt(
+  rollout: { readonly meta: unknown; readonly answer: string | null },
+  path: string,
+): unknown {
+  const inMeta = verifierFieldAt(rollout.meta, path);
+  if (inMeta !== undefined) return inMeta;
+  if (path === "answer" && rollout.answer !== null) return rollout.answer;
+  return undefined;
+}
+
+/**
  * The metadata paths with a value in any of the records, for a field picker: every key, and the
  * keys of nested objects joined with dots, depth-first in first-seen order. Arrays are leaves (a
  * list of accepted answers is one field). At most `limit` paths.

@@ -89,7 +89,11 @@ const judge = (over: Partial<JudgeVerifier> = {}): Verifier => ({
   ...JUDGE_VERIFIER_DEFAULT,
   ...over,
 });
-const spec = (...verifiers: Verifier[]): VerifierSpec => ({ ...VERIFIER_SPEC_EMPTY, verifiers });
+const spec = (...verifiers: Verifier[]): VerifierSpec => ({
+  ...VERIFIER_SPEC_EMPTY,
+  loggedReward: "keep",
+  verifiers,
+});
 
 function outcomes(
   s: VerifierSpec,

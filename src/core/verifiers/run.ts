@@ -7,7 +7,7 @@
 import { rolloutText } from "../analysis/text.ts";
 import type { JudgeRun } from "../judge/runs.ts";
 import type { RewardComponents, Rollout, RolloutGroup } from "../types.ts";
-import { verifierFieldAt } from "./fields.ts";
+import { verifierRolloutFieldAt } from "./fields.ts";
 import { verifierJudgeVerdicts, type JudgeVerdictInput } from "./judge.ts";
 import { jsonSchemaCheck, jsonSchemaCompile, type CompiledSchema } from "./jsonSchema.ts";
 import { lengthCount, lengthPenalize } from "./length.ts";
@@ -23,7 +23,10 @@ import {
 export interface VerifierInput {
   /** The completion, or the transcript's text under the spec's rule; stripped. */
   readonly text: string;
-  /** The metadata value at each path the spec reads (undefined when missing). */
+  /**
+   * The value at each path the spec reads: the metadata's, else the format's own field (`answer`;
+   * fields.ts `verifierRolloutFieldAt`); undefined when missing.
+   */
   readonly fields: Readonly<Record<string, unknown>>;
   /** The file's reward components, which a length penalty may wrap. */
   readonly components: RewardComponents;
@@ -80,7 +83,7 @@ export function verifierInput(
   verdicts: Readonly<Record<string, JudgeVerdictInput>> = {},
 ): VerifierInput {
   const fields: Record<string, unknown> = {};
-  for (const path of paths) fields[path] = verifierFieldAt(rollout.meta, path);
+  for (const path of paths) fields[path] = verifierRolloutFieldAt(rollout, path);
   return { text: rolloutText(rollout, spec.text), fields, components: rollout.rewards, verdicts };
 }
 

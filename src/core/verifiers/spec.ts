@@ -12,6 +12,7 @@
  * verifier never calls an endpoint, the Judge panel and `rollout-studio judge` make the runs.
  */
 import type { CompletionRule } from "../analysis/text.ts";
+import type { LoggedRewardRule } from "./combine.ts";
 import {
   JUDGE_VERDICT_DEFAULTS,
   judgeRunLatest,
@@ -176,17 +177,19 @@ export interface VerifierSpec {
   /** Which text of a chat transcript the verifiers read; a plain completion is read as it is. */
   readonly text: CompletionRule;
   /**
-   * "keep": a rollout's total is its logged reward plus the verifiers' components (a re-score on
-   * top of the file); "drop": the verifiers' components alone (the file's components are not used).
+   * How the logged reward and the verifiers' components make the total (./combine.ts): "multiply"
+   * (the logged reward times the components: a 0/1 reward stays 0/1), "keep" (plus the
+   * components, a re-score on top of the file), "drop" (the components alone; the file's are not
+   * used), or "auto" (the default: multiply when every logged reward is 0 or 1, else keep).
    */
-  readonly loggedReward: "keep" | "drop";
+  readonly loggedReward: LoggedRewardRule;
   readonly verifiers: readonly Verifier[];
 }
 
 export const VERIFIER_SPEC_EMPTY: VerifierSpec = {
   version: 1,
   text: "final-assistant",
-  loggedReward: "keep",
+  loggedReward: "auto",
   verifiers: [],
 };
 

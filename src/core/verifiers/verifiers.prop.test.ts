@@ -1,12 +1,15 @@
 /**
  * Invariants of the verifiers: the length penalty never drives a reward of 0 or more below zero
  * and never adds; binary verifiers give 0 or their weight (or null); a row's outcome depends on that
- * row alone (order invariance); an answer always matches itself; totals add up.
+ * row alone (order invariance); an answer always matches itself; totals add up; with the default
+ * logged-reward rule, a 0/1 reward under 0/1 verifiers stays 0/1 and never turns a fail into a pass.
  */
 import { fc, test } from "@fast-check/vitest";
 import { expect } from "vitest";
 import { testRollout } from "../../test/rolloutFixtures.ts";
-import { verifierApply } from "./apply.ts";
+import { ANALYSIS_DEFAULTS } from "../analysis/analyze.ts";
+import { verifierApply, verifierLayout } from "./apply.ts";
+import { verifierFlips } from "./combine.ts";
 import { lengthPenalize } from "./length.ts";
 import { answerEquals } from "./match.ts";
 import { verifierScore, type VerifierInput } from "./run.ts";
@@ -177,7 +180,11 @@ test.prop([
         ),
       },
     ];
-    const result = verifierApply(groups, { ...spec, verifiers: verifiers.slice(0, 3) });
+    const result = verifierApply(groups, {
+      ...spec,
+      loggedReward: "keep",
+      verifiers: verifiers.slice(0, 3),
+    });
     if (!result.ok) throw new Error(result.problems.join("; "));
     result.groups[0]!.rollouts.forEach((r, i) => {
       const parts = [cells[i]![1], r.rewards.format, r.rewards.exact, r.rewards.json].filter(
@@ -187,5 +194,68 @@ test.prop([
       expect(r.reward).not.toBeNull();
       expect(Math.abs(r.reward! - sum)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(sum)));
     });
+  },
+);
+
+const binaryVerifiers: Verifier[] = [
+  { kind: "format", name: "format", enabled: true, weight: 1, ...FORMAT_PRESET_REASONING_ANSWER },
+  {
+    kind: "exact-match",
+    name: "exact",
+    enabled: true,
+    weight: 1,
+    field: "gold",
+    pattern: null,
+    flags: "",
+    normalize: ANSWER_NORMALIZATION_DEFAULT,
+  },
+];
+
+test.prop([
+  fc.array(
+    fc.array(
+      fc.tuple(
+        text,
+        fc.constantFrom(0, 1),
+        fc.oneof(fc.constantFrom("42", "41"), fc.constant(undefined)),
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    { minLength: 1, maxLength: 4 },
+  ),
+  fc.subarray(binaryVerifiers, { minLength: 1 }),
+  fc.double({ min: 0.01, max: 1, noNaN: true }),
+])(
+  "the default rule on a 0/1 reward and 0/1 verifiers: every total is 0 or 1, and no fail becomes a pass",
+  (cells, chosen, passThreshold) => {
+    const groups = cells.map((rows, g) => ({
+      id: `g${g}`,
+      rollouts: rows.map(([completion, reward, gold], i) =>
+        testRollout({
+          id: `g${g}/${i}`,
+          groupId: `g${g}`,
+          index: i,
+          completion,
+          reward,
+          rewards: {},
+          meta: gold === undefined ? {} : { gold },
+        }),
+      ),
+    }));
+    const spec: VerifierSpec = { ...VERIFIER_SPEC_EMPTY, verifiers: chosen };
+    expect(spec.loggedReward).toBe("auto");
+    const result = verifierApply(groups, spec);
+    if (!result.ok) throw new Error(result.problems.join("; "));
+    expect(result.resolution.rule).toBe("multiply");
+    for (const g of result.groups) for (const r of g.rollouts) expect([0, 1]).toContain(r.reward);
+    const report = verifierFlips(
+      groups,
+      result.groups,
+      { ...ANALYSIS_DEFAULTS, passThreshold },
+      verifierLayout(spec, result.resolution.rule).emitted,
+      result.resolution.rule,
+    );
+    expect(report.flips.filter((f) => f.toPass)).toEqual([]);
+    expect(report.passesAfter).toBeLessThanOrEqual(report.passesBefore);
   },
 );

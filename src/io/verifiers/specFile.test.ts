@@ -34,7 +34,7 @@ describe("verifierSpecParse", () => {
       value: {
         version: 1,
         text: "final-assistant",
-        loggedReward: "keep",
+        loggedReward: "auto",
         verifiers: [
           { kind: "format", name: "fmt", enabled: true, weight: 1, pattern: "^x$", flags: "" },
           {

@@ -4,7 +4,7 @@
  * shape is core's `VerifierSpec`. Unknown keys are errors (a misspelt "weigth" must not be ignored).
  *
  * ```json
- * { "version": 1, "text": "final-assistant", "loggedReward": "keep",
+ * { "version": 1, "text": "final-assistant", "loggedReward": "auto",
  *   "verifiers": [
  *     { "kind": "format", "name": "format", "pattern": "^<reasoning>.*?</reasoning>\\s*<answer>.*?</answer>$", "flags": "s" },
  *     { "kind": "exact-match", "name": "correct", "field": "answer", "weight": 2 },
@@ -130,7 +130,7 @@ const verifierSchema = z.discriminatedUnion("kind", [
 const specSchema = z.strictObject({
   version: z.literal(1, { error: "expected version 1" }),
   text: z.enum(COMPLETION_RULES).default("final-assistant"),
-  loggedReward: z.enum(["keep", "drop"]).default("keep"),
+  loggedReward: z.enum(["auto", "multiply", "keep", "drop"]).default("auto"),
   verifiers: z.array(verifierSchema),
 });
 

@@ -85,12 +85,21 @@ useVerifierStore.subscribe((state, previous) => {
     useVerifierVerdicts.setState({ applied: state.status.kind === "done" });
 });
 
-const sync = startVerifierSync(useStore, useVerifierStore, (spec, inputs, signal) =>
-  verifyInputs(spec, inputs, { signal }),
+const sync = startVerifierSync(
+  useStore,
+  useVerifierStore,
+  (spec, inputs, signal) => verifyInputs(spec, inputs, { signal }),
+  (spec, inputs, signal) => verifyInputs(spec, inputs, { signal, lane: "preview" }),
 );
 
 /** Stop the run in flight (a slow pattern); the rollouts are shown without the spec. */
 export const verifiersCancel = sync.cancel;
+
+/**
+ * What a spec would change before it is applied: it is scored over the file's own rollouts in a
+ * worker of its own, and the report says who would pass differently under these settings.
+ */
+export const verifiersPreview = sync.preview;
 
 /** Outcome of each emitted verifier of a rollout, by name (for a rollout's notes). */
 export function verifierOutcomesOf(

@@ -66,6 +66,7 @@ const TEXT = ROWS.map((r) => `${JSON.stringify(r)}\n`).join("");
 
 const exact: VerifierSpec = {
   ...VERIFIER_SPEC_EMPTY,
+  loggedReward: "keep",
   verifiers: [
     {
       kind: "exact-match",

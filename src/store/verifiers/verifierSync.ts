@@ -18,12 +18,17 @@ import {
   type RolloutGroup,
   verifierAugmentGroups,
   verifierFieldsRead,
+  verifierFlips,
   verifierGroupInputs,
   verifierJudgeRun,
+  verifierLayout,
+  verifierLoggedRewardResolve,
   verifierProblemText,
   verifierReadsJudgeRuns,
   verifierSpecActive,
   verifierSpecProblems,
+  type LoggedRewardResolution,
+  type VerifierFlipReport,
   type VerifierInput,
   type VerifierOutcome,
   type VerifierRun,
@@ -59,12 +64,18 @@ export interface VerifierResults {
   readonly byRollout: ReadonlyMap<string, readonly VerifierOutcome[]>;
   /** The judge runs the outcomes were scored with (judge verifiers' versions name the run read). */
   readonly judgeRuns: readonly JudgeRun[];
+  /** The logged-reward rule applied (`auto` resolved on the file's rollouts); null before a run. */
+  readonly resolution: LoggedRewardResolution | null;
+  /** Each scored rollout's own reward (the file's, before the verifiers), by id. */
+  readonly logged: ReadonlyMap<string, number | null>;
 }
 
 export const VERIFIER_RESULTS_EMPTY: VerifierResults = {
   names: [],
   byRollout: new Map(),
   judgeRuns: [],
+  resolution: null,
+  logged: new Map(),
 };
 
 /** What the sync reads from and writes to the verifier store. */
@@ -121,17 +132,43 @@ function isAbort(e: unknown): boolean {
   return e instanceof DOMException && e.name === "AbortError";
 }
 
+/** What a spec would do before it is applied: who passes differently, and by which rule. */
+export type VerifierPreview =
+  | {
+      readonly kind: "ok";
+      readonly resolution: LoggedRewardResolution;
+      readonly report: VerifierFlipReport;
+    }
+  /** The spec does not fit the data (or there is none): it cannot be applied. */
+  | { readonly kind: "invalid"; readonly problems: readonly string[] };
+
+/** The settings the pass rule reads. */
+export type PassRuleSettings = Parameters<typeof verifierFlips>[2];
+
 /**
  * Start keeping the main store's dataset scored by the verifier store's spec.
  *
+ * @param previewRun runs a check before a spec is applied (its own worker, so it never stops the
+ *   run that keeps the data scored); `run` when not given
  * @returns `stop` unsubscribes and cancels a run in flight (the data stays as it is); `cancel`
- *   stops the run in flight at the user's word and shows the file's rollouts without the spec
+ *   stops the run in flight at the user's word and shows the file's rollouts without the spec;
+ *   `preview` scores a spec over the file's own rollouts without applying it and says who would
+ *   pass differently (./combine.ts `verifierFlips`)
  */
 export function startVerifierSync(
   main: MainStoreApi,
   verifiers: VerifierStoreApi,
   run: VerifierRunner,
-): { readonly stop: () => void; readonly cancel: () => void } {
+  previewRun: VerifierRunner = run,
+): {
+  readonly stop: () => void;
+  readonly cancel: () => void;
+  readonly preview: (
+    spec: VerifierSpec,
+    settings: PassRuleSettings,
+    signal: AbortSignal,
+  ) => Promise<VerifierPreview>;
+} {
   /** Augmented group -> the file's group and the spec it was scored with. */
   const augmented = new WeakMap<
     RolloutGroup,
@@ -142,6 +179,8 @@ export function startVerifierSync(
   let controller: AbortController | null = null;
   let written: LoadState | null = null;
   let results = new Map<string, readonly VerifierOutcome[]>();
+  let logged = new Map<string, number | null>();
+  let resolution: LoggedRewardResolution | null = null;
   let resultsFor: { key: string; file: File } | null = null;
   let names: readonly string[] = [];
   let runsUsed: readonly JudgeRun[] = [];
@@ -199,13 +238,22 @@ export function startVerifierSync(
       verifiers.setState({ fileComponents });
     }
     const runs = main.getState().annotations.judgeRuns;
-    const key = keyOf(spec, runs);
+    // "auto" reads the file's own rewards: a group parsed later may change it (and so the key).
+    const rule = verifierLoggedRewardResolve(
+      spec.loggedReward,
+      [...load.groups.values()].map(rawOf),
+    );
+    const key = `${keyOf(spec, runs)}:${rule.rule}`;
     if (resultsFor?.key !== key || resultsFor.file !== load.file) {
       results = new Map();
+      logged = new Map();
       names = [];
       runsUsed = runs;
+      resolution = rule;
       resultsFor = { key, file: load.file };
-      verifiers.setState({ results: { names, byRollout: results, judgeRuns: runsUsed } });
+      verifiers.setState({
+        results: { names, byRollout: results, judgeRuns: runsUsed, resolution, logged },
+      });
     }
     if (!verifierSpecActive(spec)) {
       restore(load);
@@ -235,12 +283,16 @@ export function startVerifierSync(
         controller = null;
         const now = main.getState().load;
         if (now.status !== "ready" || now.file !== load.file) return;
-        const scored = verifierAugmentGroups(todo, spec, result);
+        const scored = verifierAugmentGroups(todo, spec, result, rule.rule);
         const replacements = new Map<string, RolloutGroup>();
         let row = 0;
         scored.forEach((g, i) => {
           const raw = todo[i]!;
-          for (const r of raw.rollouts) results.set(r.id, result.outcomes[row++] ?? []);
+          for (const r of raw.rollouts) {
+            results.set(r.id, result.outcomes[row++] ?? []);
+            const x = rolloutReward(r, null);
+            logged.set(r.id, Number.isNaN(x) ? null : x);
+          }
           const there = now.groups.get(raw.id);
           // Only where the group is still the one scored (not re-parsed meanwhile).
           if (there !== undefined && rawOf(there) === raw) {
@@ -250,7 +302,13 @@ export function startVerifierSync(
         });
         names = result.names;
         verifiers.setState({
-          results: { names, byRollout: new Map(results), judgeRuns: runsUsed },
+          results: {
+            names,
+            byRollout: new Map(results),
+            judgeRuns: runsUsed,
+            resolution,
+            logged: new Map(logged),
+          },
         });
         write(loadWithGroups(now, replacements));
         setStatus({ kind: "done", rollouts: results.size });
@@ -275,7 +333,36 @@ export function startVerifierSync(
     if (state.spec !== previous.spec) refresh();
   });
   refresh();
+  const preview = async (
+    spec: VerifierSpec,
+    settings: PassRuleSettings,
+    signal: AbortSignal,
+  ): Promise<VerifierPreview> => {
+    const load = main.getState().load;
+    if (load.status !== "ready") return { kind: "invalid", problems: ["no dataset is loaded"] };
+    const raw = [...load.groups.values()].map(rawOf);
+    const runs = main.getState().annotations.judgeRuns;
+    const problems = verifierSpecProblems(spec, rewardComponentNames(raw), runs);
+    if (problems.length > 0)
+      return { kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) };
+    const resolution = verifierLoggedRewardResolve(spec.loggedReward, raw);
+    let after: readonly RolloutGroup[] = raw;
+    if (verifierSpecActive(spec)) {
+      const paths = verifierFieldsRead(spec);
+      const inputs = raw.flatMap((g) => verifierGroupInputs(g, spec, runs, paths));
+      const result = await previewRun(spec, inputs, signal);
+      after = verifierAugmentGroups(raw, spec, result, resolution.rule);
+    }
+    const added = verifierLayout(spec, resolution.rule).emitted;
+    return {
+      kind: "ok",
+      resolution,
+      report: verifierFlips(raw, after, settings, added, resolution.rule),
+    };
+  };
+
   return {
+    preview,
     stop: () => {
       unsubscribeMain();
       unsubscribeSpec();

@@ -62,7 +62,7 @@ export function verifierCalibrationSources(
 /** Each evaluated verifier's verdicts, for calibration (what the verifier store publishes). */
 export function verifierVerdictSets(
   spec: VerifierSpec,
-  results: VerifierResults,
+  results: Pick<VerifierResults, "names" | "byRollout" | "judgeRuns">,
 ): VerifierVerdictSet[] {
   const kinds = new Map(
     spec.verifiers.map((v) => [

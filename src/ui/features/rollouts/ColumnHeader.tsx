@@ -13,6 +13,7 @@
 import { memo, type ReactNode } from "react";
 import type { GarSource, MetricFormulas } from "../../../core/index.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
+import PassChip from "./PassChip.tsx";
 import { sameComponents, type RolloutColumn } from "./prepareRolloutColumns.ts";
 import styles from "./Rollouts.module.css";
 
@@ -67,19 +68,12 @@ const TitleRow = memo(function TitleRow({
       <h3 className={styles.rolloutId} title={id}>
         {id}
       </h3>
-      <span className={passed ? styles.pass : styles.fail} title={passedHint}>
-        {passed ? "pass" : "fail"}
-      </span>
+      <PassChip passed={passed} label={humanLabel} hint={passedHint} />
       {hack ? (
         <span className={styles.hack} title={hackTitle}>
           hack
         </span>
       ) : null}
-      {humanLabel === null ? null : (
-        <span className={styles.badge} title={`Human label: ${humanLabel}`}>
-          {humanLabel}
-        </span>
-      )}
       <button
         type="button"
         className={styles.pin}

@@ -6,9 +6,11 @@
  * each came out and why, and how each rollout's advantage would change with each component dropped.
  * The spec exports as the JSON `rollout-studio analyze --verifiers` reads, and imports back.
  */
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   COMPLETION_RULES,
+  LOGGED_REWARD_RULES,
+  type LoggedRewardRule,
   type RolloutGroup,
   componentDropAdvantages,
   verifierFieldPaths,
@@ -24,6 +26,7 @@ import {
   useVerifierStore,
   verifierComponentNames,
   verifiersCancel,
+  verifiersPreview,
 } from "../../../store/verifiers/verifierStore.ts";
 import type { VerifierStatus } from "../../../store/verifiers/verifierSync.ts";
 import { VERIFIER_SPEC_FILE_NAME } from "../../../store/verifiers/verifierVerdicts.ts";
@@ -31,6 +34,7 @@ import VerifierEditor from "./VerifierEditor.tsx";
 import {
   dropPartLabel,
   prepareDropView,
+  prepareFlipView,
   prepareOutcomes,
   prepareTally,
   VERIFIER_KIND_LABELS,
@@ -51,6 +55,27 @@ function download(name: string, text: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** How each logged-reward rule is offered. */
+const LOGGED_REWARD_LABELS: Readonly<Record<LoggedRewardRule, string>> = {
+  auto: "auto: multiplied for a 0/1 reward, else added to",
+  multiply: "multiplied: the logged reward × the verifiers",
+  keep: "kept: the verifiers add to it",
+  drop: "dropped: the verifiers alone",
+};
+
+/** The check before applying: none, running, or waiting for the user to confirm a flip. */
+type ApplyCheck =
+  | { readonly kind: "idle" }
+  | { readonly kind: "checking" }
+  | {
+      readonly kind: "confirm" | "applied";
+      readonly spec: VerifierSpec;
+      readonly view: ReturnType<typeof prepareFlipView>;
+      /** What to do once it is applied (the import's message). */
+      readonly done?: () => void;
+    }
+  | { readonly kind: "error"; readonly message: string };
 
 function statusText(status: VerifierStatus): string {
   switch (status.kind) {
@@ -80,6 +105,10 @@ export default function VerifiersPanel() {
   const selectedId = useStore((s) => s.selectedGroupId);
   const judgeRuns = useStore((s) => s.annotations.judgeRuns);
   const settings = useSettings();
+  const annotationGroups = useStore((s) => s.annotations.groups);
+  const [check, setCheck] = useState<ApplyCheck>({ kind: "idle" });
+  const checking = useRef<AbortController | null>(null);
+  useEffect(() => () => checking.current?.abort(), []);
   // Uncontrolled number inputs start over when the draft is replaced (import, revert, removal).
   const [revision, setRevision] = useState(0);
   const [message, setMessage] = useState<Message | null>(null);
@@ -97,7 +126,10 @@ export default function VerifiersPanel() {
       }
       if (metas.length >= FIELD_SAMPLE) break;
     }
-    return verifierFieldPaths(metas);
+    const paths = verifierFieldPaths(metas);
+    // The format's own answer field (native `answer`), which the exact match reads after the metadata.
+    const hasAnswer = [...groups.values()].some((g) => g.rollouts.some((r) => r.answer !== null));
+    return hasAnswer && !paths.includes("answer") ? ["answer", ...paths] : paths;
   }, [groups]);
   const problems = useMemo(
     () => verifierSpecProblems(draft, fileComponents, judgeRuns),
@@ -118,16 +150,56 @@ export default function VerifiersPanel() {
     const index = groupList.indexOf(selected);
     const table = componentDropAdvantages(groupList, settings, {
       added: verifierComponentNames(spec),
-      loggedReward: spec.loggedReward,
+      loggedReward:
+        results.resolution?.rule ?? (spec.loggedReward === "auto" ? "keep" : spec.loggedReward),
+      logged: results.logged,
     });
     return prepareDropView(table, index, selected);
-  }, [groupList, selected, settings, spec]);
+  }, [groupList, selected, settings, spec, results]);
   const outcomes = useMemo(
     () => (selected === null ? [] : prepareOutcomes(selected, results.names, results.byRollout)),
     [selected, results],
   );
 
-  const update = (next: VerifierSpec): void => setDraft(next);
+  const update = (next: VerifierSpec): void => {
+    setDraft(next);
+    if (check.kind === "confirm") setCheck({ kind: "idle" });
+  };
+  /**
+   * Apply a spec once it is known who it makes pass differently: at once when nobody, else after
+   * the user confirms the flips listed (a spec that does not fit the data is applied, and the
+   * status says why it is not in force).
+   */
+  const requestApply = (next: VerifierSpec, done?: () => void): void => {
+    checking.current?.abort();
+    const controller = new AbortController();
+    checking.current = controller;
+    setCheck({ kind: "checking" });
+    verifiersPreview(next, settings, controller.signal).then(
+      (preview) => {
+        if (controller.signal.aborted) return;
+        if (preview.kind === "invalid") {
+          setCheck({ kind: "idle" });
+          applySpec(next);
+          done?.();
+          return;
+        }
+        const view = prepareFlipView(preview.report, preview.resolution, annotationGroups);
+        if (view.none) {
+          applySpec(next);
+          done?.();
+        }
+        setCheck({ kind: view.none ? "applied" : "confirm", spec: next, view, done });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        setCheck({
+          kind: "error",
+          message: `The check of who passes failed, so nothing was applied: ${e instanceof Error ? e.message : String(e)}`,
+        });
+      },
+    );
+  };
   const replaceDraft = (next: VerifierSpec): void => {
     setDraft(next);
     setRevision((r) => r + 1);
@@ -138,8 +210,9 @@ export default function VerifiersPanel() {
       <p className={styles.intro}>
         Reward functions from the GRPO reward-function library, run over every loaded rollout in a
         worker. Each enabled verifier adds a named reward component (weight × score); with reward
-        weights off, a total is the logged reward plus the new components. Inspect them against your
-        labels before any training run: the calibration view lists each verifier as a judge.
+        weights off, the logged reward is multiplied by them (auto, for a 0/1 reward), added to or
+        dropped. Apply says first who would pass differently. Inspect them against your labels
+        before any training run: the calibration view lists each verifier as a judge.
       </p>
       <div
         className={styles.status}
@@ -197,13 +270,26 @@ export default function VerifiersPanel() {
             value={draft.loggedReward}
             data-testid="verifiers.logged"
             onChange={(e) =>
-              update({ ...draft, loggedReward: e.currentTarget.value === "drop" ? "drop" : "keep" })
+              update({
+                ...draft,
+                loggedReward:
+                  LOGGED_REWARD_RULES.find((r) => r === e.currentTarget.value) ??
+                  draft.loggedReward,
+              })
             }
           >
-            <option value="keep">kept: the verifiers add to it</option>
-            <option value="drop">dropped: the verifiers alone</option>
+            {LOGGED_REWARD_RULES.map((r) => (
+              <option key={r} value={r}>
+                {LOGGED_REWARD_LABELS[r]}
+              </option>
+            ))}
           </select>
         </div>
+        {results.resolution !== null && !changed ? (
+          <p className={styles.muted} data-testid="verifiers.rule">
+            {results.resolution.reason}
+          </p>
+        ) : null}
       </div>
 
       {draft.verifiers.map((v, i) => (
@@ -247,15 +333,19 @@ export default function VerifiersPanel() {
         <button
           type="button"
           className={`${styles.button} ${styles.primary}`}
-          disabled={!changed || problems.length > 0}
-          title={problems.length > 0 ? "fix the problems above first" : undefined}
+          disabled={!changed || problems.length > 0 || check.kind === "checking"}
+          title={
+            problems.length > 0
+              ? "fix the problems above first"
+              : "checks who would pass differently first, and asks when anyone would"
+          }
           data-testid="verifiers.apply"
           onClick={() => {
-            applySpec(draft);
             setMessage(null);
+            requestApply(draft);
           }}
         >
-          Apply
+          {check.kind === "checking" ? "Checking who passes…" : "Apply"}
         </button>
         <button
           type="button"
@@ -293,9 +383,11 @@ export default function VerifiersPanel() {
                   setMessage({ text: parsed.issues.map(formatIssue).join("\n"), error: true });
                   return;
                 }
-                applySpec(parsed.value);
+                setDraft(parsed.value);
                 setRevision((r) => r + 1);
-                setMessage({ text: `Applied ${file.name}.`, error: false });
+                requestApply(parsed.value, () =>
+                  setMessage({ text: `Applied ${file.name}.`, error: false }),
+                );
               },
               (err: unknown) =>
                 setMessage({
@@ -311,6 +403,24 @@ export default function VerifiersPanel() {
         {changed ? <span className={styles.muted}>Changes not applied yet.</span> : null}
       </div>
       <StatusMessage message={message} testId="verifiers.message" />
+      {check.kind === "error" ? (
+        <StatusMessage
+          message={{ text: check.message, error: true }}
+          testId="verifiers.check-error"
+        />
+      ) : null}
+      {check.kind === "confirm" || check.kind === "applied" ? (
+        <FlipCheck
+          view={check.view}
+          pending={check.kind === "confirm"}
+          onConfirm={() => {
+            applySpec(check.spec);
+            check.done?.();
+            setCheck({ ...check, kind: "applied" });
+          }}
+          onCancel={() => setCheck({ kind: "idle" })}
+        />
+      ) : null}
 
       {tally.length > 0 ? (
         <table className={styles.table} data-testid="verifiers.tally">
@@ -424,6 +534,120 @@ export default function VerifiersPanel() {
             </table>
           )}
         </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Who a spec makes pass differently, shown before it is applied (pending: Apply anyway or go back)
+ * and kept in view after.
+ */
+function FlipCheck({
+  view,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  view: ReturnType<typeof prepareFlipView>;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <section
+      className={view.none ? styles.flipsNone : styles.flips}
+      data-testid="verifiers.flips"
+      data-state={pending ? "pending" : "applied"}
+      data-count={view.rows.length}
+      aria-label="Who passes differently"
+      role={pending ? "alertdialog" : "status"}
+    >
+      <p className={styles.flipsHeadline} data-testid="verifiers.flips.summary">
+        {view.headline}
+        {!pending && !view.none ? " Applied." : ""}
+      </p>
+      <p className={styles.muted} data-testid="verifiers.flips.rule">
+        {view.rule}
+      </p>
+      {view.againstLabels > 0 ? (
+        <p className={styles.flipsWarn} data-testid="verifiers.flips.labels">
+          {view.againstLabels} of them go against your pass/fail label.
+        </p>
+      ) : null}
+      {pending ? (
+        <div className={styles.row}>
+          <button
+            type="button"
+            className={`${styles.button} ${styles.primary}`}
+            data-testid="verifiers.flips.confirm"
+            onClick={onConfirm}
+          >
+            Apply anyway ({view.rows.length} change{view.rows.length === 1 ? "" : "s"} pass/fail)
+          </button>
+          <button
+            type="button"
+            className={styles.button}
+            data-testid="verifiers.flips.cancel"
+            onClick={onCancel}
+          >
+            Back to editing
+          </button>
+        </div>
+      ) : null}
+      {view.groups.length > 0 ? (
+        <div
+          className={styles.flipsScroll}
+          role="region"
+          aria-label="Passes per group"
+          // A scrolling region must be reachable from the keyboard.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className={styles.table}>
+            <caption>Passes per group, before → after</caption>
+            <thead>
+              <tr>
+                <th scope="col">group</th>
+                <th scope="col">passes</th>
+                <th scope="col">your ranking</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.groups.map((g) => (
+                <tr key={g.id} data-testid="verifiers.flips.group" data-group-id={g.id}>
+                  <th scope="row">{g.id}</th>
+                  <td data-testid="verifiers.flips.passes">{g.passes}</td>
+                  <td className={styles.note}>{g.ranking}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {view.rows.length > 0 ? (
+        <details open={view.rows.length <= 12}>
+          <summary>Each rollout, and why</summary>
+          <ul className={styles.flipList}>
+            {view.rows.map((r) => (
+              <li
+                key={r.id}
+                data-testid="verifiers.flips.row"
+                data-rollout-id={r.id}
+                data-direction={r.direction}
+                data-against-label={r.againstLabel ? "true" : undefined}
+              >
+                <strong>{r.id}</strong> {r.change}: {r.why}
+                {r.label !== null ? (
+                  <span className={r.againstLabel ? styles.flipsWarn : styles.muted}>
+                    {" "}
+                    (your label: {r.label})
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
     </section>
   );

@@ -135,6 +135,7 @@ describe("prepareDropView", () => {
   it("gives the advantage, the change without each part, and sign flips", () => {
     const spec: VerifierSpec = {
       ...VERIFIER_SPEC_EMPTY,
+      loggedReward: "keep",
       verifiers: [{ ...EXACT, field: "gold", weight: 2 }],
     };
     const applied = verifierApply([group], spec);

@@ -13,7 +13,11 @@ import {
   verifierEmitted,
   verifierTally,
   type ComponentDropTable,
+  type GroupAnnotation,
+  type HumanLabel,
   type JudgeRunInfo,
+  type LoggedRewardResolution,
+  type VerifierFlipReport,
   type JudgeVerifierMode,
   type Verifier,
   type VerifierKind,
@@ -303,4 +307,94 @@ export function prepareDropView(
 /** The label of a drop part (the logged reward is not a component name). */
 export function dropPartLabel(part: string): string {
   return part === DROP_LOGGED_REWARD ? "the logged reward" : part;
+}
+
+/** One rollout of the flip check, with what a human said about it. */
+export interface FlipRowView {
+  readonly id: string;
+  readonly groupId: string;
+  readonly direction: "to-pass" | "to-fail";
+  /** "fail → pass" or "pass → fail". */
+  readonly change: string;
+  readonly why: string;
+  /** The human label, when there is one ("pass", "fail", "defer"). */
+  readonly label: HumanLabel | null;
+  /** The flip goes against the human label (a labelled fail becomes a pass, or the reverse). */
+  readonly againstLabel: boolean;
+}
+
+export interface FlipGroupView {
+  readonly id: string;
+  /** "4 → 6 of 6". */
+  readonly passes: string;
+  /** What it does to the group's human ranking, "" when nothing. */
+  readonly ranking: string;
+}
+
+export interface FlipView {
+  /** No rollout changes pass/fail: the spec may be applied without asking. */
+  readonly none: boolean;
+  readonly headline: string;
+  /** The logged-reward rule the spec uses on this file, and why. */
+  readonly rule: string;
+  readonly groups: readonly FlipGroupView[];
+  readonly rows: readonly FlipRowView[];
+  /** How many flips go against a human label. */
+  readonly againstLabels: number;
+}
+
+/**
+ * The check shown before a spec is applied: who would pass differently, per group and per
+ * rollout, why, and what that does to the human labels and rankings of those groups.
+ */
+export function prepareFlipView(
+  report: VerifierFlipReport,
+  resolution: LoggedRewardResolution,
+  annotations: Readonly<Record<string, GroupAnnotation>>,
+): FlipView {
+  const n = report.flips.length;
+  const toPass = report.flips.filter((f) => f.toPass).length;
+  const rows = report.flips.map((f): FlipRowView => {
+    const label = annotations[f.groupId]?.labels[f.rolloutId] ?? null;
+    return {
+      id: f.rolloutId,
+      groupId: f.groupId,
+      direction: f.toPass ? "to-pass" : "to-fail",
+      change: f.toPass ? "fail → pass" : "pass → fail",
+      why: f.why,
+      label,
+      againstLabel: (f.toPass && label === "fail") || (!f.toPass && label === "pass"),
+    };
+  });
+  const groups = report.groups.map((g): FlipGroupView => {
+    const ranked = new Set((annotations[g.groupId]?.ranking ?? []).flat());
+    const flipped = report.flips.filter((f) => f.groupId === g.groupId);
+    const newPasses = flipped.filter((f) => f.toPass && !ranked.has(f.rolloutId)).length;
+    const leaving = flipped.filter((f) => !f.toPass && ranked.has(f.rolloutId)).length;
+    const notes: string[] = [];
+    if (ranked.size > 0 && newPasses > 0)
+      notes.push(
+        `your ranking leaves out ${newPasses} new pass${newPasses === 1 ? "" : "es"}: no GAR values until ${newPasses === 1 ? "it is" : "they are"} ranked`,
+      );
+    if (leaving > 0)
+      notes.push(
+        `${leaving} ranked rollout${leaving === 1 ? "" : "s"} become${leaving === 1 ? "s" : ""} a fail and leave${leaving === 1 ? "s" : ""} the ranking`,
+      );
+    return {
+      id: g.groupId,
+      passes: `${g.passesBefore} → ${g.passesAfter} of ${g.n}`,
+      ranking: notes.join("; "),
+    };
+  });
+  return {
+    none: n === 0,
+    headline:
+      n === 0
+        ? `No rollout changes pass/fail: ${report.passesBefore} of ${report.rollouts} pass before and after.`
+        : `This spec changes who passes: ${n} rollout${n === 1 ? "" : "s"} (${toPass} fail → pass, ${n - toPass} pass → fail) in ${report.groups.length} group${report.groups.length === 1 ? "" : "s"}; passes ${report.passesBefore} → ${report.passesAfter} of ${report.rollouts}.`,
+    rule: resolution.reason,
+    groups,
+    rows,
+    againstLabels: rows.filter((r) => r.againstLabel).length,
+  };
 }

@@ -1,0 +1,67 @@
+/**
+ * A rollout's pass or fail and its human label, as one chip: the reward's verdict alone when there
+ * is no label; one chip with "· human agrees" when the label says the same; and a warning chip
+ * "reward: pass · human: fail" when they disagree, so a verifier or a threshold that turned a
+ * labelled fail into a pass shows at a glance (a deferred label is shown beside the verdict).
+ * Self-contained (its own styles) so the column header can place it anywhere.
+ */
+import { memo } from "react";
+import styles from "./PassChip.module.css";
+
+export type PassLabelAgreement = "none" | "agrees" | "disagrees" | "deferred";
+
+/** How the reward's verdict and the human label ("pass", "fail", "defer") relate. */
+export function passLabelAgreement(passed: boolean, label: string | null): PassLabelAgreement {
+  if (label === "pass" || label === "fail")
+    return (label === "pass") === passed ? "agrees" : "disagrees";
+  return label === "defer" ? "deferred" : "none";
+}
+
+const PassChip = memo(function PassChip({
+  passed,
+  label,
+  hint,
+}: {
+  passed: boolean;
+  label: string | null;
+  /** The pass rule's tooltip (the threshold and the reward). */
+  hint: string;
+}) {
+  const verdict = passed ? "pass" : "fail";
+  const agreement = passLabelAgreement(passed, label);
+  if (agreement === "disagrees")
+    return (
+      <span
+        className={styles.disagree}
+        data-testid="column.pass"
+        data-verdict={verdict}
+        data-human={label ?? undefined}
+        data-agreement={agreement}
+        title={`The reward says ${verdict}; your label says ${label ?? ""}. ${hint}`}
+      >
+        reward: {verdict} · human: {label}
+      </span>
+    );
+  return (
+    <span
+      className={passed ? styles.pass : styles.fail}
+      data-testid="column.pass"
+      data-verdict={verdict}
+      data-human={label ?? undefined}
+      data-agreement={agreement}
+      title={
+        agreement === "agrees"
+          ? `${hint}. Your label agrees: ${verdict}.`
+          : agreement === "deferred"
+            ? `${hint}. Your label: deferred.`
+            : hint
+      }
+    >
+      {verdict}
+      {agreement === "agrees" ? <span className={styles.human}> · human agrees</span> : null}
+      {agreement === "deferred" ? <span className={styles.human}> · human deferred</span> : null}
+    </span>
+  );
+});
+
+export default PassChip;
