@@ -20,6 +20,7 @@ export * from "./consistency/consistency.ts";
 export * from "./ngram/ngrams.ts";
 export * from "./ngram/similarity.ts";
 export * from "./ngram/cluster.ts";
+export * from "./ngram/toolCalls.ts";
 export * from "./ngram/llmClusters.ts";
 export * from "./calibration/agreement.ts";
 export * from "./calibration/splits.ts";
