@@ -33,6 +33,7 @@ export * from "./calibration/seal.ts";
 export * from "./calibration/report.ts";
 export * from "./calibration/formulas.ts";
 export * from "./analysis/text.ts";
+export * from "./analysis/toolErrors.ts";
 export * from "./analysis/annotations.ts";
 export * from "./analysis/resolve.ts";
 export * from "./analysis/analyze.ts";

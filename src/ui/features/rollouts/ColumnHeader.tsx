@@ -96,11 +96,26 @@ const TitleRow = memo(function TitleRow({
   );
 });
 
+/** "2 tool errors" in the danger colour; nothing without any. `e` jumps to them. */
+function ToolErrorCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      className={styles.toolErrors}
+      title="Tool results that are errors (an error field or status, an HTTP status >= 400, a non-zero exit, or marked by the source); e / Shift+E jump to the next / previous"
+      data-testid="column.tool-errors"
+    >
+      {count} tool error{count === 1 ? "" : "s"}
+    </span>
+  );
+}
+
 const Chips = memo(function Chips({
   cluster,
   clusterSize,
   clustersPending,
   toolCalls,
+  toolErrors,
   length,
   hints,
 }: {
@@ -108,6 +123,7 @@ const Chips = memo(function Chips({
   clusterSize: number;
   clustersPending: boolean;
   toolCalls: number;
+  toolErrors: number;
   length: number;
   hints: MetricFormulas;
 }) {
@@ -124,6 +140,7 @@ const Chips = memo(function Chips({
       <span title={hints.toolCalls} data-testid="column.tool-calls">
         {toolCalls} tool call{toolCalls === 1 ? "" : "s"}
       </span>
+      <ToolErrorCount count={toolErrors} />
       <span title={hints.length} data-testid="column.length">
         {length.toLocaleString("en-US")} chars
       </span>
@@ -322,6 +339,7 @@ export default function ColumnHeader({
         clusterSize={c.clusterSize}
         clustersPending={clustersPending}
         toolCalls={c.toolCalls}
+        toolErrors={c.toolErrors}
         length={c.length}
         hints={hints}
       />
