@@ -125,10 +125,11 @@ const ToolResult = memo(function ToolResult({
         data-testid="tool-result-toggle"
         onClick={() => setOpen((o) => !o)}
       >
-        <span className={styles.caret} aria-hidden="true">
-          {open ? "▾" : "▸"}
-        </span>
+        {/* The caret sits in the label, so a narrow column wraps the preview, never the caret. */}
         <span className={styles.roleLabel}>
+          <span className={styles.caret} aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>{" "}
           {item.error !== null ? "tool error" : "tool result"}
           {item.name === null ? null : (
             <code className={styles.toolTag}>

@@ -63,7 +63,7 @@ export default function FindSimilar({
           data-similarity-on={state.on}
         >
           <p className={styles.muted}>
-            {state.view.summary} <span>(compared: {SIMILARITY_ON_LABEL[state.on]})</span>
+            Compared: {SIMILARITY_ON_LABEL[state.on]}. {state.view.summary}
           </p>
           <ol className={styles.similarList}>
             {state.view.items.map((m) => (
