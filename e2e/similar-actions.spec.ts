@@ -16,6 +16,7 @@ import { main } from "../src/cli/main.ts";
 import { describe, expect, test } from "./harness/test.ts";
 import { Annotate } from "./pages/Annotate.ts";
 import { GroupView } from "./pages/GroupView.ts";
+import { Settings } from "./pages/Settings.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "similar-actions-"));
 const demo = generateDemo();
@@ -71,6 +72,8 @@ describe("similarity that sees actions", () => {
 
     const annotate = new Annotate(page);
     await openGroup(page, baseUrl, "refund-004");
+    const settings = new Settings(page);
+    await settings.open();
     expect(await page.getByTestId("settings-similarity-on").inputValue()).toBe("both");
     await markHack(annotate, query);
 
@@ -110,6 +113,7 @@ describe("similarity that sees actions", () => {
     await openGroup(page, baseUrl, g.id);
     const shown = async () => (await view.metric("metric-cluster")).join(",");
     expect(await shown()).toBe(key(g));
+    await new Settings(page).open();
     for (const [value, cli] of [
       ["text", text],
       ["tools", tools],
