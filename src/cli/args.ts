@@ -37,6 +37,7 @@ export const ANALYSIS_FLAGS = {
   aggregation: { type: "string" },
   ngram: { type: "string" },
   similarity: { type: "string" },
+  "similarity-on": { type: "string" },
   tie: { type: "string" },
   "rank-ties": { type: "string" },
 } as const satisfies Flags;

@@ -5,6 +5,7 @@
 import {
   ANALYSIS_DEFAULTS,
   COMPLETION_RULES,
+  SIMILARITY_ON,
   type AnalysisSettings,
   type CompletionRule,
 } from "../core/index.ts";
@@ -71,6 +72,7 @@ export function settingsFromFlags(flags: Flags): AnalysisSettings {
       "a positive integer",
     ),
     similarity: number(flags, "similarity", d.similarity, (x) => x >= 0 && x <= 1, "in [0, 1]"),
+    similarityOn: choice(flags, "similarity-on", SIMILARITY_ON, d.similarityOn),
     tieCredit: tie === 0.5 ? 0.5 : 0,
     rankTies: choice(flags, "rank-ties", ["average", "index"] as const, d.rankTies),
     completionRule: choice<CompletionRule>(flags, "text", COMPLETION_RULES, d.completionRule),

@@ -88,7 +88,12 @@ describe("cluster cache", () => {
   it("computes once per group and setting, and moves the version when done", async () => {
     const { requestClusters } = useStore.getState();
     const before = useStore.getState().clusterVersion;
-    const settings = { ngram: 3, similarity: 0.5, completionRule: "final-assistant" as const };
+    const settings = {
+      ngram: 3,
+      similarity: 0.5,
+      completionRule: "final-assistant" as const,
+      similarityOn: "both" as const,
+    };
     requestClusters(group, settings);
     requestClusters(group, settings);
     expect(clusterEntry(group, settings)?.status).toBe("pending");
@@ -98,6 +103,7 @@ describe("cluster cache", () => {
     if (entry?.status === "done") expect(entry.result.clusterIndex).toEqual([0, 0, 1]);
     expect(useStore.getState().clusterVersion).toBe(before + 1);
     expect(clusterEntry(group, { ...settings, similarity: 0.9 })).toBeUndefined();
+    expect(clusterEntry(group, { ...settings, similarityOn: "text" })).toBeUndefined();
   });
 });
 

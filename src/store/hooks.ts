@@ -94,16 +94,20 @@ export function useGroupClusters(group: RolloutGroup | null): ClusterState {
   const settings = useSettings();
   const version = useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
-  const { ngram, similarity, completionRule } = settings;
+  const { ngram, similarity, completionRule, similarityOn } = settings;
   // The worker is an external system: ask it once per group and setting (cached after that).
   useEffect(() => {
-    if (group !== null) requestClusters(group, { ngram, similarity, completionRule });
-  }, [group, ngram, similarity, completionRule, requestClusters]);
+    if (group !== null) requestClusters(group, { ngram, similarity, completionRule, similarityOn });
+  }, [group, ngram, similarity, completionRule, similarityOn, requestClusters]);
   return useMemo((): ClusterState => {
     void version; // re-read the cache when a result arrives
     if (group === null) return { status: "pending" };
-    return clusterEntry(group, { ngram, similarity, completionRule }) ?? { status: "pending" };
-  }, [group, ngram, similarity, completionRule, version]);
+    return (
+      clusterEntry(group, { ngram, similarity, completionRule, similarityOn }) ?? {
+        status: "pending",
+      }
+    );
+  }, [group, ngram, similarity, completionRule, similarityOn, version]);
 }
 
 export interface GroupView {

@@ -2,7 +2,7 @@
  * The view's place in the URL, so a link opens the same view:
  *
  * - `?group=<id>`: the open group;
- * - `?filter=mixed,zero-std,hacks,unreviewed`: the group browser's filters (any subset);
+ * - `?filter=mixed,zero-std,hacks,unreviewed,tool-errors`: the group browser's filters (any subset);
  * - `?q=<text>`: its text search;
  * - `?sort=<column>:<asc|desc>`: its sort (absent: file order);
  * - the data (issue 13): `?demo` for the bundled demo, `?file=<name>&fp=<fingerprint prefix>` for
@@ -36,6 +36,8 @@ export interface GroupFilters {
   readonly hacksOnly: boolean;
   /** Groups not marked reviewed. */
   readonly unreviewedOnly: boolean;
+  /** Parsed groups with at least one tool result that is an error (core `toolResultError`). */
+  readonly toolErrorsOnly: boolean;
   /** Case-insensitive text searched in group ids, prompts and (parsed groups') completions. */
   readonly query: string;
 }
@@ -45,6 +47,7 @@ export const NO_FILTERS: GroupFilters = {
   zeroStdOnly: false,
   hacksOnly: false,
   unreviewedOnly: false,
+  toolErrorsOnly: false,
   query: "",
 };
 
@@ -54,6 +57,7 @@ const FILTER_NAMES = [
   ["zeroStdOnly", "zero-std"],
   ["hacksOnly", "hacks"],
   ["unreviewedOnly", "unreviewed"],
+  ["toolErrorsOnly", "tool-errors"],
 ] as const satisfies readonly (readonly [keyof GroupFilters, string])[];
 
 /** The group browser's sortable columns, as they appear in `?sort=`. */
@@ -67,6 +71,7 @@ export const GROUP_SORT_KEYS = [
   "zeroStd",
   "spread",
   "hacks",
+  "toolErrors",
   "annotation",
   "reviewed",
 ] as const;

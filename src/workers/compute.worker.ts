@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** The compute worker: a thin switch over the protocol onto src/core. */
-import { ngramCluster } from "../core/index.ts";
-import { similarToQuery, type ComputeReply, type ComputeRequest } from "./computeProtocol.ts";
+import { similarityCluster, similarityToQuery } from "../core/index.ts";
+import type { ComputeReply, ComputeRequest } from "./computeProtocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -10,11 +10,15 @@ self.onmessage = (event: MessageEvent<ComputeRequest>) => {
   let reply: ComputeReply;
   try {
     if (request.kind === "similar") {
-      const result = similarToQuery(request.query, request.texts, request.n);
+      const result = similarityToQuery(request.query, request.candidates, request.n, request.on);
       reply = { kind: "similar", requestId: request.requestId, result };
       self.postMessage(reply, [result.buffer]);
     } else {
-      const result = ngramCluster(request.texts, { n: request.n, threshold: request.threshold });
+      const result = similarityCluster(request.inputs, {
+        n: request.n,
+        threshold: request.threshold,
+        on: request.on,
+      });
       reply = { kind: "cluster", requestId: request.requestId, result };
       self.postMessage(reply, [result.similarity.buffer]);
     }

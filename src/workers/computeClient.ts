@@ -2,13 +2,13 @@
  * The main thread's side of the compute worker: one long-lived worker, request ids, and a
  * main-thread fallback when Workers are unavailable (jsdom, or a browser that refuses them).
  */
-import { ngramCluster } from "../core/index.ts";
 import {
-  similarToQuery,
-  type ClusterOutput,
-  type ComputeReply,
-  type ComputeRequest,
-} from "./computeProtocol.ts";
+  similarityCluster,
+  similarityToQuery,
+  type SimilarityInput,
+  type SimilarityOn,
+} from "../core/index.ts";
+import type { ClusterOutput, ComputeReply, ComputeRequest } from "./computeProtocol.ts";
 
 let worker: Worker | null = null;
 let workerUnavailable = false;
@@ -47,24 +47,25 @@ function computeWorker(): Worker | null {
 }
 
 /**
- * Single-linkage n-gram clusters of `texts` (core `ngramCluster`), computed in the worker.
+ * Single-linkage clusters of a group's rollouts under the similarity settings (core
+ * `similarityCluster`: text, tool calls or both), computed in the worker.
  *
  * @throws (rejects) RangeError-like errors for invalid settings, with core's message
  */
-export function clusterTexts(
-  texts: readonly string[],
-  config: { readonly n: number; readonly threshold: number },
+export function clusterRollouts(
+  inputs: readonly SimilarityInput[],
+  config: { readonly n: number; readonly threshold: number; readonly on: SimilarityOn },
 ): Promise<ClusterOutput> {
   const w = typeof Worker === "undefined" ? null : computeWorker();
   if (w === null) {
     try {
-      return Promise.resolve(ngramCluster(texts, config));
+      return Promise.resolve(similarityCluster(inputs, config));
     } catch (e) {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
   const requestId = nextId++;
-  const request: ComputeRequest = { kind: "cluster", requestId, texts, ...config };
+  const request: ComputeRequest = { kind: "cluster", requestId, inputs, ...config };
   return new Promise((resolve, reject) => {
     pending.set(requestId, {
       resolve: (r) => (r instanceof Float64Array ? reject(mismatch()) : resolve(r)),
@@ -77,25 +78,27 @@ export function clusterTexts(
 const mismatch = () => new Error("the compute worker answered with the wrong kind of result");
 
 /**
- * n-gram Jaccard similarity of `query` with each of `texts` ("find similar"), in the worker.
+ * The similarity of `query` with each candidate ("find similar"; core `similarityToQuery` under
+ * what the setting compares), in the worker.
  *
- * @returns similarity[i] for texts[i], in [0, 1]
+ * @returns similarity[i] for candidates[i], in [0, 1]
  */
-export function similarTexts(
-  query: string,
-  texts: readonly string[],
+export function similarRollouts(
+  query: SimilarityInput,
+  candidates: readonly SimilarityInput[],
   n: number,
+  on: SimilarityOn,
 ): Promise<Float64Array> {
   const w = typeof Worker === "undefined" ? null : computeWorker();
   if (w === null) {
     try {
-      return Promise.resolve(similarToQuery(query, texts, n));
+      return Promise.resolve(similarityToQuery(query, candidates, n, on));
     } catch (e) {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
   const requestId = nextId++;
-  const request: ComputeRequest = { kind: "similar", requestId, query, texts, n };
+  const request: ComputeRequest = { kind: "similar", requestId, query, candidates, n, on };
   return new Promise((resolve, reject) => {
     pending.set(requestId, {
       resolve: (r) => (r instanceof Float64Array ? resolve(r) : reject(mismatch())),

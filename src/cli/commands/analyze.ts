@@ -52,6 +52,9 @@ Options:
   --no-hack-zero                keep hacks' rewards instead of zeroing them
   --ngram N                     character n-gram length for diversity clusters (default 3)
   --similarity S                Jaccard threshold that links two rollouts (default 0.5)
+  --similarity-on both|text|tools
+                                what clusters compare: the mean of the text's and the tool-call
+                                sequence's Jaccard (default both; text alone without tool calls)
   --tie 0|0.5                   win-rate credit for a tie (default 0, the benchmax seed)
   --rank-ties average|index     equal rewards in the rank: mean position (default) or index order
   --text final-assistant|benchmax|all-assistant

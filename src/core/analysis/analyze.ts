@@ -20,8 +20,9 @@ import {
 } from "../advantage/gar.ts";
 import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
-import { ngramCluster, type ClusterResult } from "../ngram/cluster.ts";
+import { similarityCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
+import { toolCallSymbols, type SimilarityOn } from "../ngram/toolCalls.ts";
 import { rankTierMidpoints, rankTransformTies, type RankTies } from "../ranking/rank.ts";
 import {
   rolloutTrainerAdvantage,
@@ -57,6 +58,8 @@ export interface AnalysisSettings {
   readonly hackZero: boolean;
   readonly ngram: number;
   readonly similarity: number;
+  /** What the similarity (diversity clusters, "find similar") compares: text, tool calls or both. */
+  readonly similarityOn: SimilarityOn;
   readonly tieCredit: TieCredit;
   /** Equal rewards in the in-group rank: index order (benchmax seed) or their mean position. */
   readonly rankTies: RankTies;
@@ -76,6 +79,7 @@ export const ANALYSIS_DEFAULTS: AnalysisSettings = {
   hackZero: GAR_DEFAULTS.hackZero,
   ngram: NGRAM_DEFAULTS.n,
   similarity: NGRAM_DEFAULTS.threshold,
+  similarityOn: "both",
   tieCredit: 0,
   rankTies: "average",
   completionRule: "final-assistant",
@@ -232,7 +236,10 @@ export function analyzeGroup(
   const cluster =
     clusters !== undefined && clusters.clusterIndex.length === n
       ? clusters
-      : ngramCluster(texts, { n: settings.ngram, threshold: settings.similarity });
+      : similarityCluster(
+          group.rollouts.map((r, i) => ({ text: texts[i]!, calls: toolCallSymbols(r.messages) })),
+          { n: settings.ngram, threshold: settings.similarity, on: settings.similarityOn },
+        );
   const answers = group.rollouts.map((r) => r.answer);
   const selfConsistency = answers.some((a) => a !== null) ? consistencySelf(answers) : null;
   const tests = group.rollouts.map((r) => r.testsPassed);

@@ -26,6 +26,18 @@ const RULES: Record<AnalysisSettings["completionRule"], string> = {
   "all-assistant": "all assistant text, joined",
 };
 
+/** What the similarity compares, as the cluster tooltip and the setting's tooltip say it. */
+export const SIMILARITY_ON_TEXT: Record<
+  AnalysisSettings["similarityOn"],
+  (n: number | "n") => string
+> = {
+  text: (n) => `Jaccard of the texts' character ${n}-grams (lower-cased, trimmed)`,
+  tools: (n) =>
+    `Jaccard of the tool-call sequences' ${n}-grams (a call is its name and its arguments, values renamed $1, $2, ... by first appearance)`,
+  both: (n) =>
+    `(J_text + J_tools) / 2, the mean of the Jaccards of the texts' character ${n}-grams and of the tool-call sequences' ${n}-grams (a call is its name and its arguments, values renamed $1, $2, ... by first appearance); J_text alone when neither rollout made a tool call`,
+};
+
 export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
   const std = settings.std === "sample" ? "sample std (n-1)" : "population std (n)";
   const advantage =
@@ -48,7 +60,7 @@ export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
     factor: `f = 1 - (1 - ${settings.minFactor}) * tier mean rank / (n - 1) over the ranked passes: 1 for the best tier, ${settings.minFactor} for the worst`,
     rank: `Rank transform of the reward: position / (n - 1) after an ascending sort, ${settings.rankTies === "average" ? "equal rewards share their mean position" : "equal rewards in index order"}; 1 = best`,
     winRate: `Pairwise win-rate by reward: wins / (n - 1); a tie counts ${settings.tieCredit}`,
-    cluster: `Single-linkage clusters of character ${settings.ngram}-grams (lower-cased, trimmed), linked when Jaccard >= ${settings.similarity}; text: ${RULES[settings.completionRule]}`,
+    cluster: `Single-linkage clusters linked when the similarity >= ${settings.similarity}: ${SIMILARITY_ON_TEXT[settings.similarityOn](settings.ngram)}; text: ${RULES[settings.completionRule]}`,
     selfConsistency:
       "Majority answer count / n for rollouts that give the majority answer (first seen wins ties), else 0",
     complementarity:

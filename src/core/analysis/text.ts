@@ -1,4 +1,5 @@
 /** Which text of a rollout judges read and diversity clustering compares (methods.md 1.3 and 6.5). */
+import { toolCallSymbols, type SimilarityInput } from "../ngram/toolCalls.ts";
 import type { ChatMessage, Rollout } from "../types.ts";
 
 /**
@@ -36,4 +37,9 @@ export function rolloutText(rollout: Rollout, rule: CompletionRule): string {
 /** Number of tool calls in a rollout's transcript. */
 export function rolloutToolCalls(rollout: Rollout): number {
   return rollout.messages.reduce((sum, m) => sum + m.toolCalls.length, 0);
+}
+
+/** What the similarity settings compare of a rollout: its text under the rule and its tool calls. */
+export function rolloutSimilarityInput(rollout: Rollout, rule: CompletionRule): SimilarityInput {
+  return { text: rolloutText(rollout, rule), calls: toolCallSymbols(rollout.messages) };
 }

@@ -4,6 +4,7 @@
  */
 import { ngramSimilarityNaive, ngramValidateConfig, type NgramConfig } from "./ngrams.ts";
 import { ngramSimilarity } from "./similarity.ts";
+import { similarityMatrix, type SimilarityInput, type SimilarityOn } from "./toolCalls.ts";
 
 export interface ClusterResult {
   /** "0", "1", ... in order of each cluster's smallest member. */
@@ -85,6 +86,28 @@ export function ngramCluster(
       : method === "exact"
         ? ngramSimilarity(texts, config.n)
         : ngramSimilarityNaive(texts, config.n);
+  return {
+    ...clusterComponents(k, (i, j) => similarity[i * k + j]! >= config.threshold),
+    similarity,
+  };
+}
+
+/**
+ * {@link ngramCluster} over what `on` compares (./toolCalls.ts): the text, the tool-call sequence,
+ * or both (their mean Jaccard where either rollout made a call). "text" is exactly `ngramCluster`.
+ *
+ * @throws RangeError for an invalid config, as `ngramCluster`
+ */
+export function similarityCluster(
+  inputs: readonly SimilarityInput[],
+  config: NgramConfig & { readonly on: SimilarityOn },
+): ClusterResult & { readonly similarity: Float64Array } {
+  ngramValidateConfig(config);
+  const k = inputs.length;
+  const similarity =
+    k < 2
+      ? Float64Array.from({ length: k * k }, () => 1)
+      : similarityMatrix(inputs, config.n, config.on);
   return {
     ...clusterComponents(k, (i, j) => similarity[i * k + j]! >= config.threshold),
     similarity,

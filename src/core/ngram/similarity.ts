@@ -129,8 +129,24 @@ function jaccard(sizeA: number, sizeB: number, inter: number): number {
  * @returns a k x k row-major matrix with 1 on the diagonal
  */
 export function ngramSimilarity(texts: readonly string[], n: number): Float64Array {
-  const k = texts.length;
   const { all, starts } = codePointBuffer(texts);
+  return ngramSimilarityOfSymbols(all, starts, n);
+}
+
+/**
+ * All-pairs Jaccard of the n-gram sets of k symbol sequences, by the same rule as the texts' code
+ * points (methods.md 1.4): every window of n symbols; a sequence shorter than n is one gram, itself;
+ * an empty one is the empty set. Sequence t is `all[starts[t]..starts[t+1])`; symbols are any
+ * non-negative integers (code points, or the ids of tool calls: ./toolCalls.ts).
+ *
+ * @returns a k x k row-major matrix with 1 on the diagonal
+ */
+export function ngramSimilarityOfSymbols(
+  all: Int32Array,
+  starts: Int32Array,
+  n: number,
+): Float64Array {
+  const k = starts.length - 1;
   const ids = new Int32Array(all.length);
   let vocabulary = assignGramIds(all, starts, n, ids);
   // A text shorter than n has one "gram", itself; it can equal only an identical short text.
@@ -139,7 +155,7 @@ export function ngramSimilarity(texts: readonly string[], n: number): Float64Arr
   for (let t = 0; t < k; t++) {
     const length = starts[t + 1]! - starts[t]!;
     if (length === 0 || length >= n) continue;
-    const key = String.fromCodePoint(...all.subarray(starts[t], starts[t + 1]));
+    const key = all.subarray(starts[t], starts[t + 1]).join(",");
     let id = shortIds.get(key);
     if (id === undefined) {
       id = vocabulary++;

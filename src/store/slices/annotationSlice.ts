@@ -8,15 +8,16 @@ import {
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
   groupAnnotationIsEmpty,
-  rolloutText,
+  rolloutSimilarityInput,
   type AnnotationExtras,
   type Annotations,
   type GroupAnnotation,
   type HackDetail,
   type HumanLabel,
   type Ranking,
+  type SimilarityInput,
 } from "../../core/index.ts";
-import { similarTexts } from "../../workers/computeClient.ts";
+import { similarRollouts } from "../../workers/computeClient.ts";
 import type { Store } from "../index.ts";
 
 /** One rollout of another group compared with a marked hack ("find similar"). */
@@ -218,16 +219,16 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
     const source = load.groups.get(groupId)?.rollouts.find((r) => r.id === rolloutId);
     if (source === undefined) return [];
     const others: Omit<SimilarCandidate, "similarity">[] = [];
-    const texts: string[] = [];
+    const inputs: SimilarityInput[] = [];
     for (const [id, group] of load.groups) {
       if (id === groupId) continue;
       for (const r of group.rollouts) {
         others.push({ groupId: id, rolloutId: r.id });
-        texts.push(rolloutText(r, settings.completionRule));
+        inputs.push(rolloutSimilarityInput(r, settings.completionRule));
       }
     }
-    const query = rolloutText(source, settings.completionRule);
-    const similarity = await similarTexts(query, texts, settings.ngram);
+    const query = rolloutSimilarityInput(source, settings.completionRule);
+    const similarity = await similarRollouts(query, inputs, settings.ngram, settings.similarityOn);
     return others.map((o, i) => ({ ...o, similarity: similarity[i]! }));
   },
   updateAnnotationExtras: (update) =>

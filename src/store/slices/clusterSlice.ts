@@ -1,12 +1,16 @@
 /**
  * Diversity clusters, computed in the compute worker and cached per parsed group (by object
  * identity, so dropping a group drops its entries) and per setting that changes them (n, the
- * threshold and the completion-text rule). The store holds only a version counter that moves when
+ * threshold, the completion-text rule and what the similarity compares). The store holds only a version counter that moves when
  * a result arrives; hooks read the cache.
  */
 import type { StateCreator } from "zustand";
-import { rolloutText, type AnalysisSettings, type RolloutGroup } from "../../core/index.ts";
-import { clusterTexts } from "../../workers/computeClient.ts";
+import {
+  rolloutSimilarityInput,
+  type AnalysisSettings,
+  type RolloutGroup,
+} from "../../core/index.ts";
+import { clusterRollouts } from "../../workers/computeClient.ts";
 import type { ClusterOutput } from "../../workers/computeProtocol.ts";
 import type { Store } from "../index.ts";
 
@@ -15,12 +19,15 @@ export type ClusterEntry =
   | { readonly status: "done"; readonly result: ClusterOutput }
   | { readonly status: "error"; readonly message: string };
 
-type ClusterSettings = Pick<AnalysisSettings, "ngram" | "similarity" | "completionRule">;
+type ClusterSettings = Pick<
+  AnalysisSettings,
+  "ngram" | "similarity" | "completionRule" | "similarityOn"
+>;
 
 const cache = new WeakMap<RolloutGroup, Map<string, ClusterEntry>>();
 
 export function clusterKey(settings: ClusterSettings): string {
-  return `${settings.ngram}|${settings.similarity}|${settings.completionRule}`;
+  return `${settings.ngram}|${settings.similarity}|${settings.completionRule}|${settings.similarityOn}`;
 }
 
 /** The cached entry of a group under the settings, or undefined when never requested. */
@@ -50,8 +57,12 @@ export const createClusterSlice: StateCreator<Store, [], [], ClusterSlice> = (se
     if (entries.has(key)) return;
     entries.set(key, { status: "pending" });
     const store = entries;
-    const texts = group.rollouts.map((r) => rolloutText(r, settings.completionRule));
-    clusterTexts(texts, { n: settings.ngram, threshold: settings.similarity }).then(
+    const inputs = group.rollouts.map((r) => rolloutSimilarityInput(r, settings.completionRule));
+    clusterRollouts(inputs, {
+      n: settings.ngram,
+      threshold: settings.similarity,
+      on: settings.similarityOn,
+    }).then(
       (result) => {
         store.set(key, { status: "done", result });
         set((s) => ({ clusterVersion: s.clusterVersion + 1 }));

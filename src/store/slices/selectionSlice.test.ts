@@ -18,15 +18,16 @@ afterEach(() => {
 
 describe("URL parsing", () => {
   it("reads every filter, the query, and ignores unknown names", () => {
-    expect(filtersFromSearch("?filter=mixed,zero-std,hacks,unreviewed,bogus&q=Refund%20x")).toEqual(
-      {
-        mixedOnly: true,
-        zeroStdOnly: true,
-        hacksOnly: true,
-        unreviewedOnly: true,
-        query: "Refund x",
-      },
-    );
+    expect(
+      filtersFromSearch("?filter=mixed,zero-std,hacks,unreviewed,tool-errors,bogus&q=Refund%20x"),
+    ).toEqual({
+      mixedOnly: true,
+      zeroStdOnly: true,
+      hacksOnly: true,
+      unreviewedOnly: true,
+      toolErrorsOnly: true,
+      query: "Refund x",
+    });
     expect(filtersFromSearch("?filter=hacks")).toEqual({ ...NO_FILTERS, hacksOnly: true });
     expect(filtersFromSearch("")).toEqual(NO_FILTERS);
   });
@@ -35,6 +36,7 @@ describe("URL parsing", () => {
     expect(sortFromSearch("?sort=mean:desc")).toEqual({ key: "mean", desc: true });
     expect(sortFromSearch("?sort=id:asc")).toEqual({ key: "id", desc: false });
     expect(sortFromSearch("?sort=id")).toEqual({ key: "id", desc: false });
+    expect(sortFromSearch("?sort=toolErrors:desc")).toEqual({ key: "toolErrors", desc: true });
     expect(sortFromSearch("?sort=clusters:asc")).toBeNull();
     expect(sortFromSearch("?sort=mean:sideways")).toBeNull();
     expect(sortFromSearch("?sort=__proto__:asc")).toBeNull();

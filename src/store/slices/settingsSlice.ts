@@ -3,7 +3,12 @@
  * validated field by field when read back, since stored values are untrusted input.
  */
 import type { StateCreator } from "zustand";
-import { ANALYSIS_DEFAULTS, COMPLETION_RULES, type AnalysisSettings } from "../../core/index.ts";
+import {
+  ANALYSIS_DEFAULTS,
+  COMPLETION_RULES,
+  SIMILARITY_ON,
+  type AnalysisSettings,
+} from "../../core/index.ts";
 import type { Store } from "../index.ts";
 
 export interface SettingsSlice {
@@ -64,6 +69,7 @@ export function readSettings(persisted: unknown): AnalysisSettings {
     hackZero: typeof raw.hackZero === "boolean" ? raw.hackZero : d.hackZero,
     ngram: num("ngram", d.ngram, (x) => Number.isInteger(x) && x >= 1),
     similarity: num("similarity", d.similarity, (x) => x >= 0 && x <= 1),
+    similarityOn: pick("similarityOn", SIMILARITY_ON, d.similarityOn),
     tieCredit: raw.tieCredit === 0.5 ? 0.5 : 0,
     rankTies: pick("rankTies", ["average", "index"] as const, d.rankTies),
     completionRule: pick("completionRule", COMPLETION_RULES, d.completionRule),

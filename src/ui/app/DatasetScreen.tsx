@@ -20,6 +20,7 @@ import { REVIEW_SHORTCUTS } from "../features/review/shortcuts.ts";
 import { PAIRWISE_SHORTCUTS } from "../features/pairwise/shortcuts.ts";
 import { GROUP_BROWSER_SHORTCUTS } from "../features/groups/shortcuts.ts";
 import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
+import { TOOL_ERROR_SHORTCUTS } from "../features/rollouts/toolErrorKeys.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import { DATASET_PANELS } from "./datasetPanels.ts";
@@ -37,6 +38,7 @@ const SHORTCUTS: readonly ShortcutGroup[] = [
   GROUP_BROWSER_SHORTCUTS,
   WORKSPACE_SHORTCUTS,
   ANNOTATE_SHORTCUTS,
+  TOOL_ERROR_SHORTCUTS,
   PAIRWISE_SHORTCUTS,
 ];
 

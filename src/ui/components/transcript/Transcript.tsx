@@ -5,7 +5,7 @@
  * (performance.md T5): every piece here is memoised on its prepared item.
  */
 import { memo, useMemo, useState, type ReactNode } from "react";
-import type { Rollout } from "../../../core/index.ts";
+import type { Rollout, ToolErrorKind } from "../../../core/index.ts";
 import {
   MESSAGE_PAGE,
   preparePrompt,
@@ -113,8 +113,10 @@ const ToolResult = memo(function ToolResult({
   const [open, setOpen] = useState(false);
   return (
     <div
-      className={`${styles.turn} ${styles.roleTool} ${item.error ? styles.resultError : ""}`}
+      className={`${styles.turn} ${styles.roleTool} ${item.error !== null ? styles.resultError : ""}`}
       data-testid="transcript.tool-result"
+      data-tool-error={item.error !== null}
+      title={item.error === null ? undefined : ERROR_TITLE[item.error]}
     >
       <button
         type="button"
@@ -123,11 +125,12 @@ const ToolResult = memo(function ToolResult({
         data-testid="tool-result-toggle"
         onClick={() => setOpen((o) => !o)}
       >
-        <span className={styles.caret} aria-hidden="true">
-          {open ? "▾" : "▸"}
-        </span>
+        {/* The caret sits in the label, so a narrow column wraps the preview, never the caret. */}
         <span className={styles.roleLabel}>
-          {item.error ? "tool error" : "tool result"}
+          <span className={styles.caret} aria-hidden="true">
+            {open ? "▾" : "▸"}
+          </span>{" "}
+          {item.error !== null ? "tool error" : "tool result"}
           {item.name === null ? null : (
             <code className={styles.toolTag}>
               <VisibleText text={item.name} />
@@ -135,7 +138,7 @@ const ToolResult = memo(function ToolResult({
           )}
         </span>
         {open ? null : (
-          <span className={styles.preview}>
+          <span className={styles.preview} data-testid="tool-result-preview">
             <VisibleText text={item.preview} />
           </span>
         )}
@@ -147,8 +150,27 @@ const ToolResult = memo(function ToolResult({
   );
 });
 
+/** Why a result is marked as an error (core `toolResultError`'s rules), as its tooltip. */
+const ERROR_TITLE: Readonly<Record<ToolErrorKind, string>> = {
+  marked: "Tool error: the source marks this result as an error",
+  "error-key": "Tool error: the result has an error field",
+  status: "Tool error: the result's status says it failed",
+  "http-status": "Tool error: an HTTP status of 400 or more",
+  "exit-code": "Tool error: a non-zero exit status",
+  flag: "Tool error: the result says it did not succeed",
+  "error-text": "Tool error: the result starts with Error: or a traceback",
+};
+
 function Item({ item }: { item: TranscriptItem }) {
   return item.kind === "turn" ? <Turn item={item} /> : <ToolResult item={item} />;
+}
+
+function lastErrorIndex(items: readonly TranscriptItem[]): number {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const it = items[i]!;
+    if (it.kind === "result" && it.error !== null) return i;
+  }
+  return -1;
 }
 
 /**
@@ -197,7 +219,8 @@ export const Transcript = memo(function Transcript({
   showPrompt: boolean;
 }) {
   const view = useMemo(() => prepareTranscript(rollout), [rollout]);
-  const [shown, setShown] = useState(MESSAGE_PAGE);
+  // Every tool error is rendered from the start, so `e` (jump to the next one) reaches it.
+  const [shown, setShown] = useState(() => Math.max(MESSAGE_PAGE, lastErrorIndex(view.items) + 1));
   const rest = view.items.length - shown;
   return (
     <div className={styles.transcript}>

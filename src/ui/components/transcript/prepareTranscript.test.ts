@@ -122,16 +122,39 @@ describe("prepareTranscript", () => {
       kind: "result",
       name: "get_order",
       json: true,
-      error: false,
+      error: null,
       body: '{\n  "status": "shipped"\n}',
       preview: '{"status":"shipped"}',
     });
     expect(view.items[2]).toMatchObject({
       kind: "result",
       json: false,
-      error: true,
+      error: "marked",
       name: "broken",
     });
+  });
+
+  it("marks a tool error found in the content, and previews its message (issue 13 finding 4)", () => {
+    const view = prepareTranscript(
+      rollout({
+        messages: [
+          msg(
+            "tool",
+            '{"error": "refund could not be processed: payment gateway unavailable (502)"}',
+            { name: "refund_order" },
+          ),
+          msg("tool", "Error: payment method not found", { name: "book_reservation" }),
+        ],
+      }),
+    );
+    expect(view.items).toMatchObject([
+      {
+        kind: "result",
+        error: "error-key",
+        preview: "refund could not be processed: payment gateway unavailable (502)",
+      },
+      { kind: "result", error: "error-text", preview: "Error: payment method not found" },
+    ]);
   });
 
   it("shows a plain completion as the assistant's turn", () => {

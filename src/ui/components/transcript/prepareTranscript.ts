@@ -1,9 +1,16 @@
 /**
  * View model of one rollout's transcript: role-styled turns, tool calls with pretty-printed
- * arguments, tool results with a one-line preview, and where long text folds. Pure; the
+ * arguments, tool results with a one-line preview (an error's message for a tool error, core
+ * `toolResultError`), and where long text folds. Pure; the
  * components in Transcript.tsx render it and decide nothing.
  */
-import type { ChatMessage, Rollout, RolloutGroup } from "../../../core/index.ts";
+import {
+  toolResultError,
+  type ChatMessage,
+  type Rollout,
+  type RolloutGroup,
+  type ToolErrorKind,
+} from "../../../core/index.ts";
 
 /** Text longer than this many characters or lines folds behind "show more". */
 export const FOLD_MAX_CHARS = 1200;
@@ -52,7 +59,8 @@ export type TranscriptItem =
       /** Pretty-printed JSON when the content is JSON, else the content as given. */
       readonly body: string;
       readonly json: boolean;
-      readonly error: boolean;
+      /** Why the result is a tool error (core `toolResultError`), or null when it is not one. */
+      readonly error: ToolErrorKind | null;
       readonly fold: Fold | null;
     };
 
@@ -148,14 +156,18 @@ function messageItem(
   if (kind === "tool") {
     const pretty = prettyJson(m.content);
     const body = pretty ?? m.content;
+    const error = toolResultError(m);
     return {
       kind: "result",
       key,
       name: m.name ?? (m.toolCallId === null ? null : (callNames.get(m.toolCallId) ?? null)),
-      preview: previewLine(m.content),
+      // An error's preview is its message, so the folded line says what failed.
+      preview: previewLine(
+        error !== null && error.message.trim() !== "" ? error.message : m.content,
+      ),
       body,
       json: pretty !== null,
-      error: m.error === true,
+      error: error?.kind ?? null,
       fold: foldText(body),
     };
   }

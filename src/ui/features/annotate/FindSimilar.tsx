@@ -1,16 +1,24 @@
 /**
- * "Find similar" for a marked hack: the rollouts of other groups with close n-gram similarity
- * (computed in the compute worker through the store), each with a link that opens its group.
+ * "Find similar" for a marked hack: the rollouts of other groups with close similarity under the
+ * settings (text, tool calls or both; computed in the compute worker through the store), each with
+ * a link that opens its group. The list says what it compared, since the setting may change later.
  */
 import { useState } from "react";
+import type { SimilarityOn } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { prepareSimilar, type SimilarView } from "./prepareSimilar.ts";
 import styles from "./Annotate.module.css";
 
+const SIMILARITY_ON_LABEL: Readonly<Record<SimilarityOn, string>> = {
+  both: "text and tool calls",
+  text: "text",
+  tools: "tool calls",
+};
+
 type State =
   | { readonly status: "idle" }
   | { readonly status: "pending" }
-  | { readonly status: "done"; readonly view: SimilarView }
+  | { readonly status: "done"; readonly view: SimilarView; readonly on: SimilarityOn }
   | { readonly status: "error"; readonly message: string };
 
 export default function FindSimilar({
@@ -22,12 +30,13 @@ export default function FindSimilar({
 }) {
   const findSimilar = useStore((s) => s.findSimilar);
   const threshold = useStore((s) => s.settings.similarity);
+  const on = useStore((s) => s.settings.similarityOn);
   const selectGroup = useStore((s) => s.selectGroup);
   const [state, setState] = useState<State>({ status: "idle" });
   const run = () => {
     setState({ status: "pending" });
     findSimilar(groupId, rolloutId).then(
-      (candidates) => setState({ status: "done", view: prepareSimilar(candidates, threshold) }),
+      (candidates) => setState({ status: "done", view: prepareSimilar(candidates, threshold), on }),
       (e: unknown) =>
         setState({ status: "error", message: e instanceof Error ? e.message : String(e) }),
     );
@@ -48,8 +57,14 @@ export default function FindSimilar({
         </p>
       ) : null}
       {state.status === "done" ? (
-        <div data-testid="annotate.similar" data-count={state.view.items.length}>
-          <p className={styles.muted}>{state.view.summary}</p>
+        <div
+          data-testid="annotate.similar"
+          data-count={state.view.items.length}
+          data-similarity-on={state.on}
+        >
+          <p className={styles.muted}>
+            Compared: {SIMILARITY_ON_LABEL[state.on]}. {state.view.summary}
+          </p>
           <ol className={styles.similarList}>
             {state.view.items.map((m) => (
               <li

@@ -1,5 +1,6 @@
 /**
- * The group browser's filters: mixed only, zero std only, has hacks, unreviewed, and a text search
+ * The group browser's filters: mixed only, zero std only, has hacks, unreviewed, has tool errors
+ * (parsed groups with a tool result that is an error), and a text search
  * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field.
  */
 import { useEffect, useId, useRef } from "react";
@@ -17,6 +18,7 @@ const CHECKBOXES: readonly {
   { key: "zeroStdOnly", label: "zero std only", testId: "filter-zero-std" },
   { key: "hacksOnly", label: "has hacks", testId: "filter-hacks" },
   { key: "unreviewedOnly", label: "unreviewed", testId: "filter-unreviewed" },
+  { key: "toolErrorsOnly", label: "has tool errors", testId: "filter-tool-errors" },
 ];
 
 export interface GroupFiltersProps {

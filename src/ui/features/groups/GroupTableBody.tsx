@@ -112,7 +112,7 @@ export default function GroupTableBody({
   // Subscribed for its changes only: a cluster result moves it, and the cells re-read the cache.
   useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
-  const { ngram, similarity, completionRule } = useSettings();
+  const { ngram, similarity, completionRule, similarityOn } = useSettings();
 
   // The build does not use the React Compiler, and nothing memoises the virtualiser's functions:
   // rows get primitive props only.
@@ -140,13 +140,24 @@ export default function GroupTableBody({
   // list rests (a fast scroll through 100k rows would otherwise queue thousands of requests).
   useEffect(() => {
     if (scrolling) return;
-    const settings = { ngram, similarity, completionRule };
+    const settings = { ngram, similarity, completionRule, similarityOn };
     for (let i = first; i <= last; i++) {
       const id = rows[i]?.id;
       const group = id === undefined ? undefined : groups.get(id);
       if (group !== undefined) requestClusters(group, settings);
     }
-  }, [first, last, scrolling, rows, groups, ngram, similarity, completionRule, requestClusters]);
+  }, [
+    first,
+    last,
+    scrolling,
+    rows,
+    groups,
+    ngram,
+    similarity,
+    completionRule,
+    similarityOn,
+    requestClusters,
+  ]);
 
   const selectedIndex = useMemo(
     () => (selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId)),
@@ -160,7 +171,7 @@ export default function GroupTableBody({
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedIndex, virtualizer, viewHeight]);
 
-  const clusterSettings = { ngram, similarity, completionRule };
+  const clusterSettings = { ngram, similarity, completionRule, similarityOn };
   const rowDomId = (index: number): string => `${baseId}-row-${index}`;
   const activeRendered = selectedIndex >= first && selectedIndex <= last;
 

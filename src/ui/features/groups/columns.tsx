@@ -1,5 +1,5 @@
 /**
- * The group browser's columns (TanStack Table v9): twelve fixed-width columns over prepared
+ * The group browser's columns (TanStack Table v9): thirteen fixed-width columns over prepared
  * `GroupRow`s (performance.md section 7: at most about 12 columns, or scrolling slows). The table
  * owns the sort state's shape and the header interactions; the order itself comes from
  * `sortGroupRows` (manual sorting), so it is tested without a table. Cells only show prepared
@@ -38,6 +38,7 @@ export const groupColumns = helper.columns([
   helper.accessor((r) => r.spread.status, { id: "spread", header: "Spread" }),
   helper.display({ id: CLUSTERS_COLUMN, header: "Clusters", enableSorting: false }),
   helper.accessor("hacks", { id: "hacks", header: "Hacks" }),
+  helper.accessor("toolErrors", { id: "toolErrors", header: "Tool errors" }),
   helper.accessor("annotation", { id: "annotation", header: "Annotation" }),
   helper.accessor("reviewed", { id: "reviewed", header: "Reviewed" }),
 ]);
@@ -83,6 +84,15 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
     </span>
   ),
   hacks: (r) => (r.hacks > 0 ? r.hacks : null),
+  toolErrors: (r) =>
+    r.toolErrors === null ? null : (
+      <span
+        className={r.toolErrors > 0 ? styles.toolErrors : undefined}
+        data-testid="groups.row.tool-errors"
+      >
+        {r.toolErrors}
+      </span>
+    ),
   // Cut with an ellipsis in a narrow column: the whole text in the tooltip.
   annotation: (r) =>
     r.annotation === "" ? null : <span title={r.annotation}>{r.annotation}</span>,
@@ -102,12 +112,14 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
     "Spread check (methods.md 2.5): over the GAR factors of the ranked non-hack passes when the group is ranked, else over its rewards",
   clusters: "Diversity clusters (n-gram Jaccard), computed for the rows on screen",
   hacks: "Rollouts annotated as hacks",
+  toolErrors:
+    "Tool results that are errors (an error field or status, an HTTP status >= 400, a non-zero exit, or marked by the source); empty until the group is parsed",
   annotation: "Ranking, labels and notes",
   reviewed: "Marked reviewed",
 };
 
 /** Right-aligned numeric columns. */
-const NUMERIC = new Set(["n", "passes", "mean", "std", "clusters", "hacks"]);
+const NUMERIC = new Set(["n", "passes", "mean", "std", "clusters", "hacks", "toolErrors"]);
 
 export function columnClass(columnId: string): string | undefined {
   return NUMERIC.has(columnId) ? styles.num : undefined;

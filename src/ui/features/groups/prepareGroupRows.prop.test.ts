@@ -88,6 +88,7 @@ const filters: fc.Arbitrary<GroupFilters> = fc.record({
   zeroStdOnly: fc.boolean(),
   hacksOnly: fc.boolean(),
   unreviewedOnly: fc.boolean(),
+  toolErrorsOnly: fc.boolean(),
   query: fc.oneof(fc.constant(""), fc.string({ maxLength: 3 }), fc.constantFrom("g1", "G", "1")),
 });
 

@@ -442,3 +442,31 @@ describe("nextSelection", () => {
     expect(nextSelection([], "a", "ArrowDown")).toBeNull();
   });
 });
+
+describe("tool errors (issue 13 finding 4)", () => {
+  it("counts a parsed group's tool errors, null before it is parsed; the filter keeps the groups with any", () => {
+    const failing = testRollout({
+      id: "a/0",
+      groupId: "a",
+      messages: [msg("tool", '{"error": "gateway (502)"}'), msg("tool", "Error: no seats")],
+    });
+    const fine = testRollout({ id: "b/0", groupId: "b", messages: [msg("tool", '{"ok": true}')] });
+    const groups = new Map([
+      ["a", { id: "a", rollouts: [failing] }],
+      ["b", { id: "b", rollouts: [fine] }],
+    ]);
+    const rows = prepareGroupRows(
+      [summary("a", [1]), summary("b", [1]), summary("c", [1])],
+      groups,
+      ANALYSIS_DEFAULTS,
+    );
+    expect(rows.map((r) => r.toolErrors)).toEqual([2, 0, null]);
+    const kept = filterGroupRows(rows, { ...NO_FILTERS, toolErrorsOnly: true });
+    expect(kept.map((r) => r.id)).toEqual(["a"]);
+    expect(sortGroupRows(rows, { key: "toolErrors", desc: true }).map((r) => r.id)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+});

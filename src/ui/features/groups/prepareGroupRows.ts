@@ -11,6 +11,7 @@ import {
   garFactorsFromRanking,
   rolloutReward,
   rolloutText,
+  rolloutToolErrors,
   spreadCheck,
   spreadOk,
   statsFinite,
@@ -109,6 +110,8 @@ export interface GroupRow {
   readonly spread: SpreadCell;
   /** Rollouts annotated as hacks. */
   readonly hacks: number;
+  /** Tool results that are errors (core `toolResultError`); null while the group is not parsed. */
+  readonly toolErrors: number | null;
   /** "ranked · labelled 2/4 · notes", or "" without an annotation. */
   readonly annotation: string;
   /** Sort weight of the annotation: ranked first, then the share labelled, then notes. */
@@ -222,6 +225,18 @@ export function annotationStatus(
   return { text: parts.join(" · "), weight: (ranked ? 1e6 : 0) + share * 1e3 + (notes ? 1 : 0) };
 }
 
+/** Tool errors of a group, counted once per parsed group object (rows rebuild on annotations). */
+const toolErrorCounts = new WeakMap<RolloutGroup, number>();
+function groupToolErrors(group: RolloutGroup): number {
+  let n = toolErrorCounts.get(group);
+  if (n === undefined) {
+    n = 0;
+    for (const r of group.rollouts) n += rolloutToolErrors(r);
+    toolErrorCounts.set(group, n);
+  }
+  return n;
+}
+
 function rowFromSummary(
   summary: GroupSummary,
   index: number,
@@ -276,6 +291,7 @@ function rowFromSummary(
     parsed: group !== undefined,
     spread,
     hacks: annotation?.hacks.length ?? 0,
+    toolErrors: group === undefined ? null : groupToolErrors(group),
     annotation: status.text,
     annotationWeight: status.weight,
     reviewed: annotation?.reviewed ?? false,
@@ -417,7 +433,8 @@ export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
     (!filters.mixedOnly || row.mixed) &&
     (!filters.zeroStdOnly || row.zeroStd) &&
     (!filters.hacksOnly || row.hacks > 0) &&
-    (!filters.unreviewedOnly || !row.reviewed)
+    (!filters.unreviewedOnly || !row.reviewed) &&
+    (!filters.toolErrorsOnly || (row.toolErrors ?? 0) > 0)
   );
 }
 
@@ -464,6 +481,8 @@ export function sortValue(row: GroupRow, key: GroupSortKey): number | string {
       return SPREAD_ORDER[row.spread.status];
     case "hacks":
       return row.hacks;
+    case "toolErrors":
+      return row.toolErrors ?? NaN;
     case "annotation":
       return row.annotationWeight;
     case "reviewed":

@@ -192,6 +192,20 @@ const Metrics = memo(function Metrics({
   );
 });
 
+/** "2 tool errors" in the danger colour; nothing without any. `e` jumps to them. */
+function ToolErrorCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      className={styles.toolErrors}
+      title="Tool results that are errors (an error field or status, an HTTP status >= 400, a non-zero exit, or marked by the source); e / Shift+E jump to the next / previous"
+      data-testid="column.tool-errors"
+    >
+      {count} tool error{count === 1 ? "" : "s"}
+    </span>
+  );
+}
+
 /**
  * One line: the cluster chip, the counts (tool calls, length; room for more), then the reward
  * components, cut with an ellipsis (the tooltip has them all).
@@ -202,6 +216,7 @@ const Counts = memo(
     clusterSize,
     clustersPending,
     toolCalls,
+    toolErrors,
     length,
     components,
     hints,
@@ -210,6 +225,7 @@ const Counts = memo(
     clusterSize: number;
     clustersPending: boolean;
     toolCalls: number;
+    toolErrors: number;
     length: number;
     components: RolloutColumn["components"];
     hints: MetricFormulas;
@@ -230,6 +246,7 @@ const Counts = memo(
         <span title={`${toolText}: ${hints.toolCalls}`} data-testid="column.tool-calls">
           {toolText}
         </span>
+        <ToolErrorCount count={toolErrors} />
         <span title={`${lengthText}: ${hints.length}`} data-testid="column.length">
           {lengthText}
         </span>
@@ -255,6 +272,7 @@ const Counts = memo(
     p.clusterSize === n.clusterSize &&
     p.clustersPending === n.clustersPending &&
     p.toolCalls === n.toolCalls &&
+    p.toolErrors === n.toolErrors &&
     p.length === n.length &&
     p.hints === n.hints &&
     sameComponents(p.components, n.components),
@@ -343,6 +361,7 @@ export default function ColumnHeader({
         clusterSize={c.clusterSize}
         clustersPending={clustersPending}
         toolCalls={c.toolCalls}
+        toolErrors={c.toolErrors}
         length={c.length}
         components={c.components}
         hints={hints}

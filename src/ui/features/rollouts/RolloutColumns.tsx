@@ -38,6 +38,7 @@ import {
   type GroupView,
 } from "../../../store/hooks.ts";
 import ColumnHeader from "./ColumnHeader.tsx";
+import { useToolErrorKeys } from "./toolErrorKeys.ts";
 import {
   MAX_PINNED,
   pinSlots,
@@ -294,8 +295,11 @@ function Columns({
   const onScrollCapture = useScrollSync(sync);
   const visible = visibleColumns(choice, view.columns.length);
   const slots = pinSlots(view.columns, pinned);
+  const detail = useRef<HTMLElement>(null);
+  useToolErrorKeys(detail);
   return (
     <section
+      ref={detail}
       className={styles.card}
       aria-label={`Group ${group.id}`}
       data-testid="group.detail"

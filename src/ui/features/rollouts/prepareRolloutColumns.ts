@@ -3,11 +3,12 @@
  * stable test ids, and what is shown beside them), the layout (visible columns, pins), and the
  * scroll synchronisation rule. Pure; RolloutColumns.tsx renders it.
  */
-import type {
-  AnalysisSettings,
-  GarSource,
-  GroupAnalysis,
-  RolloutGroup,
+import {
+  rolloutToolErrors,
+  type AnalysisSettings,
+  type GarSource,
+  type GroupAnalysis,
+  type RolloutGroup,
 } from "../../../core/index.ts";
 import { fixed3, plainNumber } from "../../components/numbers.ts";
 
@@ -40,6 +41,8 @@ export interface RolloutColumn {
   readonly hack: boolean;
   readonly humanLabel: string | null;
   readonly toolCalls: number;
+  /** Tool results that are errors (core `toolResultError`). */
+  readonly toolErrors: number;
   /** Characters of the compared text (the settings' completion rule). */
   readonly length: number;
 }
@@ -85,6 +88,7 @@ export function prepareRolloutColumns(
       hack: s.hack,
       humanLabel: s.humanLabel,
       toolCalls: s.toolCalls,
+      toolErrors: rolloutToolErrors(r),
       length: s.textLength,
     };
   });
@@ -133,6 +137,7 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     a.hack === b.hack &&
     a.humanLabel === b.humanLabel &&
     a.toolCalls === b.toolCalls &&
+    a.toolErrors === b.toolErrors &&
     a.length === b.length &&
     sameComponents(a.components, b.components)
   );

@@ -2,7 +2,11 @@
  * Every setting the panel shows: its label, its control, its default and where that default comes
  * from (methods.md sections 1.7, 2.7, 3.2 and 6). The README's settings table says the same.
  */
-import { ANALYSIS_DEFAULTS, type AnalysisSettings } from "../../../core/index.ts";
+import {
+  ANALYSIS_DEFAULTS,
+  SIMILARITY_ON_TEXT,
+  type AnalysisSettings,
+} from "../../../core/index.ts";
 
 interface Base<K extends keyof AnalysisSettings> {
   readonly key: K;
@@ -16,7 +20,9 @@ interface Base<K extends keyof AnalysisSettings> {
 }
 
 export type SettingField =
-  | (Base<"scale" | "std" | "completionRule" | "estimator" | "aggregation" | "rankTies"> & {
+  | (Base<
+      "scale" | "std" | "completionRule" | "estimator" | "aggregation" | "rankTies" | "similarityOn"
+    > & {
       readonly control: "select";
       readonly options: readonly { readonly value: string; readonly label: string }[];
     })
@@ -155,6 +161,18 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     valid: (x) => x >= 0 && x <= 1,
     source: "benchmax threshold 0.5",
     testId: "settings-similarity",
+  },
+  {
+    key: "similarityOn",
+    label: "Similarity compares",
+    control: "select",
+    options: [
+      { value: "both", label: "both" },
+      { value: "text", label: "text" },
+      { value: "tools", label: "tool calls" },
+    ],
+    source: `issue 13: ${SIMILARITY_ON_TEXT.both("n")} (benchmax compares the text only: "text")`,
+    testId: "settings-similarity-on",
   },
   {
     key: "tieCredit",
