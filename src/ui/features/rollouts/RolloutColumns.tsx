@@ -22,6 +22,7 @@ import {
   analyzeGroup,
   clusterComponents,
   grpoAdvantages,
+  metadataSplit,
   metricFormulas,
   type GarSource,
   type GroupAnalysis,
@@ -53,6 +54,7 @@ import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
 import { PromptView } from "../../components/transcript/Transcript.tsx";
 import ColumnTranscript, { eagerTranscript } from "./ColumnTranscript.tsx";
+import MetadataDisclosure from "../../components/metadata/MetadataDisclosure.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -120,9 +122,12 @@ const Column = memo(
     onTogglePin,
     renderTools,
     eager,
+    meta,
   }: {
     column: RolloutColumn;
     rollout: Rollout;
+    /** The rollout's own metadata (what the group's rollouts do not share), or null for none shown. */
+    meta: Readonly<Record<string, unknown>> | null;
     /**
      * Render the transcript in the render that mounts the column. Columns out of view at first
      * (beyond the visible ones and not pinned) mount their transcript in a transition instead, so
@@ -163,6 +168,16 @@ const Column = memo(
           onTogglePin={onTogglePin}
           renderTools={renderTools}
         />
+        {meta === null ? null : (
+          <MetadataDisclosure
+            title="Metadata"
+            value={meta}
+            testId="rollout-meta"
+            label={`Metadata of ${c.id}`}
+            note="This rollout's own fields; those every rollout of the group shares are under Task."
+            className={styles.rolloutMeta}
+          />
+        )}
         {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
         <div
           className={styles.body}
@@ -267,6 +282,8 @@ function Columns({
   const hints = useMemo(() => metricFormulas(settings), [settings]);
   const view = prepareRolloutColumns(group, analysis, settings);
   const prompt = useMemo(() => sharedPrompt(group), [group]);
+  const meta = useMemo(() => metadataSplit(group), [group]);
+  const ownMeta = meta.own.some((m) => Object.keys(m).length > 0);
   const [choice, setChoice] = useState(VISIBLE_DEFAULT);
   const [sync, setSync] = useState(false);
   const [pinned, setPinned] = useState<readonly string[]>([]);
@@ -290,6 +307,16 @@ function Columns({
         onSync={setSync}
         pinned={pinned.length}
       />
+      {Object.keys(meta.shared).length === 0 ? null : (
+        <MetadataDisclosure
+          title="Task"
+          value={meta.shared}
+          testId="group.task-meta"
+          label={`Task metadata of group ${group.id}`}
+          note="The metadata every rollout of this group shares (the task); each column's Metadata holds its own."
+          className={styles.taskMeta}
+        />
+      )}
       {prompt === null ? null : (
         <div className={styles.sharedPrompt}>
           <PromptView prompt={prompt} />
@@ -317,6 +344,7 @@ function Columns({
             onTogglePin={onTogglePin}
             renderTools={renderColumnTools}
             eager={eagerTranscript(i, visible, slots.has(c.id))}
+            meta={ownMeta ? (meta.own[i] ?? null) : null}
           />
         ))}
       </div>
