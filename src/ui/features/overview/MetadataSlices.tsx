@@ -16,13 +16,31 @@ import {
 import type { AnalysisSettings, RolloutGroup } from "../../../core/index.ts";
 import ChartFrame from "../../components/ChartFrame.tsx";
 import { OVERVIEW_COLORS } from "./prepareOverview.ts";
-import { prepareMetadataSlices, prepareSliceFields } from "./prepareMetadataSlices.ts";
+import {
+  prepareMetadataSlices,
+  prepareSliceFields,
+  type SliceRow,
+} from "./prepareMetadataSlices.ts";
 import styles from "./Overview.module.css";
 
 const TICK = { fontSize: 11 };
 
-function rate(value: TooltipValueType | undefined): string {
-  return typeof value === "number" ? `${(100 * value).toFixed(1)}%` : "–";
+/** A y-axis label: long values are cut (the table has them whole). */
+function tickLabel(label: string): string {
+  return label.length > 26 ? `${label.slice(0, 25)}…` : label;
+}
+
+/** The tooltip: the pass rate with its counts, from the slice's row. */
+function rateWithCounts(
+  value: TooltipValueType | undefined,
+  _name: unknown,
+  item: { readonly payload?: unknown },
+): string {
+  const text = typeof value === "number" ? `${(100 * value).toFixed(1)}%` : "–";
+  const row = item.payload as SliceRow | undefined;
+  return row === undefined
+    ? text
+    : `${text} (${row.passes} of ${row.scored} rollouts; ${row.groups} group${row.groups === 1 ? "" : "s"})`;
 }
 
 export default function MetadataSlices({
@@ -143,8 +161,15 @@ export default function MetadataSlices({
                   tick={TICK}
                   tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
                 />
-                <YAxis type="category" dataKey="label" tick={TICK} width={150} interval={0} />
-                <Tooltip formatter={rate} />
+                <YAxis
+                  type="category"
+                  dataKey="label"
+                  tick={TICK}
+                  width={180}
+                  interval={0}
+                  tickFormatter={tickLabel}
+                />
+                <Tooltip formatter={rateWithCounts} />
                 <Bar
                   dataKey="passRate"
                   name="pass rate"
