@@ -232,4 +232,51 @@ describe("metadata", () => {
     await page.screenshot({ path: `${ARTIFACTS_DIR}metadata-overview.png`, fullPage: true });
     expect(pageErrors.list).toEqual([]);
   });
+
+  test("hostile metadata is text: markup in a field renders as its characters", async ({
+    loaderPage,
+    baseUrl,
+    page,
+    pageErrors,
+  }) => {
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const rows = [0, 1].map((i) =>
+      JSON.stringify({
+        group_id: "g",
+        completion: `answer ${i}`,
+        reward: i,
+        meta: { task: { note: payload }, mine: `${payload} ${i}` },
+      }),
+    );
+    await loaderPage.open(baseUrl);
+    await loaderPage.choose({
+      name: "hostile-meta.jsonl",
+      mimeType: "application/jsonl",
+      buffer: Buffer.from(`${rows.join("\n")}\n`),
+    });
+    await loaderPage.groupIds();
+    const task = page.getByTestId("group.task-meta");
+    await task.getByTestId("group.task-meta.toggle").click();
+    expect(
+      await task
+        .locator('[data-testid="metadata.entry"][data-path="task.note"]')
+        .getByTestId("metadata.value")
+        .innerText(),
+    ).toBe(payload);
+    const column = page.getByTestId("rollout-column").first();
+    await column.getByTestId("rollout-meta.toggle").click();
+    expect(
+      await column
+        .locator('[data-testid="metadata.entry"][data-path="mine"]')
+        .getByTestId("metadata.value")
+        .innerText(),
+    ).toBe(`${payload} 0`);
+    expect(
+      await page
+        .locator('[data-testid="metadata.tree"] img, [data-testid="metadata.tree"] script')
+        .count(),
+    ).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(pageErrors.list).toEqual([]);
+  });
 });

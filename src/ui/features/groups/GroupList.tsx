@@ -107,8 +107,9 @@ export default function GroupList({ onOpen }: GroupListProps) {
           searchable={dataset.indexed ? groups.size : base.length}
           indexed={dataset.indexed}
           onSearchFocus={searchIndex}
-        />
-        <MetadataControls groups={groups} rollouts={parsedRollouts} />
+        >
+          <MetadataControls groups={groups} rollouts={parsedRollouts} />
+        </GroupFilters>
         <GroupTable
           rows={rows}
           sort={sortNow}

@@ -5,7 +5,7 @@
  * DISCOVERY_ROLLOUTS rollouts (the note says when the file has more); the filter's values are
  * read for the chosen field over every parsed group.
  */
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import {
   METADATA_FIELD_CAPS,
   metadataFields,
@@ -31,6 +31,26 @@ function* firstRollouts(groups: ReadonlyMap<string, RolloutGroup>, cap: number):
       yield r;
     }
 }
+
+/**
+ * False until the page is first idle after the list mounts: the field discovery (up to
+ * DISCOVERY_ROLLOUTS rollouts) stays out of the group browser's mounting render (T8).
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  // The idle callback is an external system (the browser's scheduler).
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(() => setIdle(true), 0);
+    return () => clearTimeout(handle);
+  }, []);
+  return idle;
+}
+
+const NO_FIELDS: ReturnType<typeof metadataFields> = { fields: [], omitted: 0 };
 
 const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
@@ -70,9 +90,14 @@ export default function MetadataControls({
   const pickerId = useId();
   const fieldId = useId();
   const valueId = useId();
+  const idle = useIdle();
+  const discover = idle || open || view.columns.length > 0 || view.filter !== null;
   const discovered = useMemo(
-    () => metadataFields(firstRollouts(groups, DISCOVERY_ROLLOUTS), METADATA_FIELD_CAPS),
-    [groups],
+    () =>
+      discover
+        ? metadataFields(firstRollouts(groups, DISCOVERY_ROLLOUTS), METADATA_FIELD_CAPS)
+        : NO_FIELDS,
+    [groups, discover],
   );
   const paths = discovered.fields.map((f) => f.path);
   const filterPath = view.filter?.path ?? "";
