@@ -26,7 +26,10 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
 const OPEN_DEMO_ON_START =
   import.meta.env.VITE_OPEN_DEMO === "1" || new URLSearchParams(window.location.search).has("demo");
 
-/** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
+/**
+ * The shell: the header and the drop zone, or, once a file is chosen, the dataset screen (whose
+ * header holds the brand, what is loaded, the settings summary and "Open file").
+ */
 export default function App() {
   const status = useStore((s) => s.load.status);
   const loadFile = useStore((s) => s.loadFile);
@@ -45,49 +48,72 @@ export default function App() {
   };
   useWindowFileDrop(status !== "idle", open);
 
+  const brand = (
+    <>
+      <img className="app__logo" src="/favicon.svg" alt="" width="24" height="24" />
+      <h1 className={status === "idle" ? "app__title" : "app__title app__title--quiet"}>
+        Rollout Studio
+      </h1>
+    </>
+  );
+  const openFile =
+    status === "idle" ? null : (
+      <>
+        <input
+          id={openId}
+          className="app__open-input"
+          type="file"
+          data-testid="file-input"
+          onChange={(e) => {
+            open(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = "";
+          }}
+        />
+        <label className="app__open" htmlFor={openId} title="Or drop a file anywhere on the page">
+          Open file
+        </label>
+      </>
+    );
+
   return (
     <div className="app">
-      <header className="app__header" data-testid="app.header">
-        <img className="app__logo" src="/favicon.svg" alt="" width="24" height="24" />
-        <h1 className="app__title">Rollout Studio</h1>
-        {status !== "idle" ? (
-          <>
-            <input
-              id={openId}
-              className="app__open-input"
-              type="file"
-              data-testid="file-input"
-              onChange={(e) => {
-                open(Array.from(e.currentTarget.files ?? []));
-                e.currentTarget.value = "";
-              }}
-            />
-            <label
-              className="app__open"
-              htmlFor={openId}
-              title="Or drop a file anywhere on the page"
-            >
-              Open file
-            </label>
-          </>
-        ) : null}
-      </header>
       {status === "idle" ? (
-        <main className="app__main">
-          <DropZone onFiles={open}>
-            <button
-              type="button"
-              className="app__demo"
-              onClick={loadDemo}
-              data-testid="drop-zone.demo"
-            >
-              Or open the demo dataset
-            </button>
-          </DropZone>
-        </main>
+        <>
+          <header className="app__header" data-testid="app.header">
+            {brand}
+          </header>
+          <main className="app__main">
+            <DropZone onFiles={open}>
+              <button
+                type="button"
+                className="app__demo"
+                onClick={loadDemo}
+                data-testid="drop-zone.demo"
+              >
+                Or open the demo dataset
+              </button>
+            </DropZone>
+          </main>
+        </>
       ) : (
-        <Suspense fallback={<p className="workspace__loading">Loading the studio…</p>}>
-          <DatasetScreen issuesOpen={issuesOpen} onToggleIssues={() => setIssuesOpen((o) => !o)} />
+        <Suspense
+          fallback={
+            <>
+              <header className="app__header" data-testid="app.header">
+                {brand}
+                {openFile}
+              </header>
+              <p className="workspace__loading">Loading the studio…</p>
+            </>
+          }
+        >
+          {/* The dataset screen puts the brand and "Open file" in its header, beside what is loaded. */}
+          <DatasetScreen
+            brand={brand}
+            openFile={openFile}
+            issuesOpen={issuesOpen}
+            onToggleIssues={() => setIssuesOpen((o) => !o)}
+          />
         </Suspense>
       )}
     </div>

@@ -55,7 +55,7 @@ export default function GroupWorkspace({
     <section
       ref={ref}
       tabIndex={-1}
-      className="workspace"
+      className={tab === "rollouts" ? "workspace workspace--fill" : "workspace"}
       aria-label={`Group ${groupId}`}
       data-testid="group.workspace"
     >
