@@ -57,12 +57,12 @@ describe("metadata", () => {
 
     // Collapsed by default to one summary line: the transcript is still there, no tree rendered.
     const first = rows[0]!;
-    const panel = view.column(first.id).getByTestId("rollout-meta");
-    await panel.waitFor();
-    const toggle = panel.getByTestId("rollout-meta.toggle");
+    const column = view.column(first.id);
+    const toggle = column.getByTestId("rollout-meta.toggle");
+    await toggle.waitFor();
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(await panel.getByTestId("metadata.tree").count()).toBe(0);
-    expect(await panel.getByTestId("rollout-meta.summary").innerText()).toContain(
+    expect(await column.getByTestId("metadata.tree").count()).toBe(0);
+    expect(await column.getByTestId("rollout-meta.summary").textContent()).toContain(
       first.meta.strategy,
     );
     expect(await view.body(first.id).isVisible()).toBe(true);
@@ -70,6 +70,7 @@ describe("metadata", () => {
     // Expanded: the rollout's own fields (those that differ within the group), each as text.
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const panel = column.getByTestId("rollout-meta");
     const entry = (path: string) =>
       panel.locator(`[data-testid="metadata.entry"][data-path="${path}"]`);
     expect(await entry("strategy").innerText()).toContain(first.meta.strategy);
@@ -78,9 +79,10 @@ describe("metadata", () => {
     expect(await entry("order_id").count()).toBe(0);
 
     const task = page.getByTestId("group.task-meta");
-    const taskToggle = task.getByTestId("group.task-meta.toggle");
+    const taskToggle = page.getByTestId("group.task-meta.toggle");
     expect(await taskToggle.getAttribute("aria-expanded")).toBe("false");
     expect(await taskToggle.innerText()).toContain("Task");
+    expect(await task.count()).toBe(0);
     await taskToggle.click();
     const taskEntry = (path: string) =>
       task.locator(`[data-testid="metadata.entry"][data-path="${path}"]`);
@@ -107,7 +109,7 @@ describe("metadata", () => {
     await new GroupView(page).open("0");
 
     const task = page.getByTestId("group.task-meta");
-    await task.getByTestId("group.task-meta.toggle").click();
+    await page.getByTestId("group.task-meta.toggle").click();
     const actionsEntry = task.locator(
       '[data-testid="metadata.entry"][data-path="info.task.actions"]',
     );
@@ -169,6 +171,10 @@ describe("metadata", () => {
 
     await page.getByTestId("filter-meta-field").selectOption("strategy");
     await page.getByTestId("filter-meta-value").selectOption(strategy);
+    await page.getByTestId("groups.meta-columns").click();
+    expect(await page.getByTestId("filter-meta-active").innerText()).toContain(
+      `strategy = ${strategy}`,
+    );
     expect(await groups.listedCount()).toBe(withStrategy.length);
     expect(await groups.allIds()).toEqual(withStrategy);
     expect(new URL(page.url()).searchParams.get("meta")).toBe(`strategy=${strategy}`);
@@ -177,6 +183,7 @@ describe("metadata", () => {
     await page.goto(page.url());
     await groups.ready();
     expect(await groups.listedCount()).toBe(withStrategy.length);
+    await page.getByTestId("groups.meta-columns").click();
     expect(await page.getByTestId("filter-meta-field").inputValue()).toBe("strategy");
     expect(await page.locator('th [data-meta-header="scenario"]').count()).toBe(1);
     expect(pageErrors.list).toEqual([]);
@@ -256,7 +263,7 @@ describe("metadata", () => {
     });
     await loaderPage.groupIds();
     const task = page.getByTestId("group.task-meta");
-    await task.getByTestId("group.task-meta.toggle").click();
+    await page.getByTestId("group.task-meta.toggle").click();
     expect(
       await task
         .locator('[data-testid="metadata.entry"][data-path="task.note"]')

@@ -1,65 +1,83 @@
 /**
- * A folded metadata section: one line (a title, the field count and the first fields) that opens
- * the key/value tree below it. Folded by default, so a column's transcript stays where it was;
- * the tree is rendered only while open. Presentational: no store.
+ * A folded metadata section in two parts, so each sits where the layout has room: the toggle (a
+ * title with the field count and the first fields on one line, e.g. in a column's title row or
+ * the group bar) and the panel it opens (the key/value tree, rendered only while open).
+ * Presentational: the open state belongs to the caller. No store.
  */
-import { useId, useMemo, useState } from "react";
+import { useMemo } from "react";
 import MetadataTree from "./MetadataTree.tsx";
 import { metadataLeafCount, metadataSummary } from "./prepareMetadataTree.ts";
 import styles from "./Metadata.module.css";
 
-export default function MetadataDisclosure({
+export function MetadataToggle({
   title,
   value,
+  open,
+  onToggle,
   testId,
-  label,
-  note,
+  panelId,
   className,
 }: {
   title: string;
   value: Readonly<Record<string, unknown>>;
-  /** The section's test id; the button is `<testId>.toggle`, the line `<testId>.summary`. */
+  open: boolean;
+  onToggle: () => void;
+  /** The button is `<testId>.toggle`, its summary `<testId>.summary`. */
   testId: string;
-  /** The tree's accessible name. */
-  label: string;
-  /** A line above the tree when open (where the other fields are). */
-  note?: string;
+  /** The panel's element id (aria-controls). */
+  panelId: string;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const count = useMemo(() => metadataLeafCount(value), [value]);
   const summary = useMemo(() => metadataSummary(value), [value]);
   return (
-    <section
-      className={className === undefined ? styles.disclosure : `${styles.disclosure} ${className}`}
-      data-testid={testId}
+    <button
+      type="button"
+      className={className === undefined ? styles.toggle : `${styles.toggle} ${className}`}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      data-testid={`${testId}.toggle`}
       data-fields={count}
+      title={summary === "" ? `${title}: no fields` : `${title}: ${summary}`}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+      <span className={styles.title}>
+        {title} ({count})
+      </span>
+      <span className={styles.summary} data-testid={`${testId}.summary`}>
+        {summary === "" ? "none" : summary}
+      </span>
+    </button>
+  );
+}
+
+export function MetadataPanel({
+  value,
+  testId,
+  panelId,
+  label,
+  note,
+  className,
+}: {
+  value: Readonly<Record<string, unknown>>;
+  testId: string;
+  panelId: string;
+  /** The tree's accessible name. */
+  label: string;
+  /** A line above the tree (where the other fields are). */
+  note?: string;
+  className?: string;
+}) {
+  return (
+    <section
+      id={panelId}
+      className={className === undefined ? styles.panel : `${styles.panel} ${className}`}
+      data-testid={testId}
       aria-label={label}
     >
-      <button
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        data-testid={`${testId}.toggle`}
-        title={summary === "" ? undefined : summary}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span aria-hidden="true">{open ? "▾" : "▸"}</span>
-        <span className={styles.title}>
-          {title} ({count})
-        </span>
-        <span className={styles.summary} data-testid={`${testId}.summary`}>
-          {summary === "" ? "none" : summary}
-        </span>
-      </button>
-      {open ? (
-        <div id={panelId} className={styles.panel}>
-          {note === undefined ? null : <p className={styles.size}>{note}</p>}
-          <MetadataTree value={value} label={label} />
-        </div>
-      ) : null}
+      {note === undefined ? null : <p className={styles.size}>{note}</p>}
+      <MetadataTree value={value} label={label} />
     </section>
   );
 }

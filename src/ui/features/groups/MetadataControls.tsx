@@ -133,12 +133,25 @@ export default function MetadataControls({
         data-testid="groups.meta-columns"
         onClick={() => setOpen((o) => !o)}
       >
-        Metadata columns{view.columns.length > 0 ? ` (${view.columns.length})` : ""}
+        Metadata{view.columns.length > 0 ? ` (${view.columns.length})` : ""} ▾
       </button>
+      {view.filter === null || view.filter.value === "" ? null : (
+        <span className={styles.badge} data-testid="filter-meta-active">
+          {view.filter.path} = {view.filter.value}{" "}
+          <button
+            type="button"
+            className={styles.metaClear}
+            aria-label={`Clear the metadata filter ${view.filter.path} = ${view.filter.value}`}
+            onClick={() => setView({ ...view, filter: null })}
+          >
+            ✕
+          </button>
+        </span>
+      )}
       {open ? (
         <fieldset id={pickerId} className={styles.metaPicker} data-testid="groups.meta-picker">
           <legend>
-            Show as columns (at most {MAX_METADATA_COLUMNS}; scalar fields of{" "}
+            Metadata fields as columns (at most {MAX_METADATA_COLUMNS}; scalar fields of{" "}
             {rollouts > DISCOVERY_ROLLOUTS
               ? `the first ${DISCOVERY_ROLLOUTS.toLocaleString("en")} of ${rollouts.toLocaleString("en")} rollouts`
               : "every rollout"}
@@ -163,60 +176,62 @@ export default function MetadataControls({
               </label>
             );
           })}
+          <div className={styles.metaFilter}>
+            <label htmlFor={fieldId}>Filter: groups with a rollout whose</label>
+            <select
+              id={fieldId}
+              value={filterPath}
+              data-testid="filter-meta-field"
+              onChange={(e) => {
+                const path = e.currentTarget.value;
+                // Choosing a field lists its values; the filter applies once a value is chosen.
+                setView({ ...view, filter: path === "" ? null : { path, value: "" } });
+              }}
+            >
+              <option value="">any field</option>
+              {fieldOptions.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </select>
+            {filterPath === "" ? null : (
+              <>
+                <label htmlFor={valueId} className={styles.visuallyHidden}>
+                  equals
+                </label>
+                <span aria-hidden="true">=</span>
+                <select
+                  id={valueId}
+                  value={filterValue}
+                  data-testid="filter-meta-value"
+                  onChange={(e) =>
+                    setView({ ...view, filter: { path: filterPath, value: e.currentTarget.value } })
+                  }
+                >
+                  <option value="">any value</option>
+                  {valueOptions.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+                {values?.more ? (
+                  <span className={styles.note}>first {FILTER_VALUES_CAP} values</span>
+                ) : null}
+                <button
+                  type="button"
+                  className={styles.metaButton}
+                  data-testid="filter-meta-clear"
+                  onClick={() => setView({ ...view, filter: null })}
+                >
+                  Clear
+                </button>
+              </>
+            )}
+          </div>
         </fieldset>
       ) : null}
-      <label htmlFor={fieldId}>Metadata</label>
-      <select
-        id={fieldId}
-        value={filterPath}
-        data-testid="filter-meta-field"
-        onChange={(e) => {
-          const path = e.currentTarget.value;
-          // Choosing a field lists its values; the filter applies once a value is chosen.
-          setView({ ...view, filter: path === "" ? null : { path, value: "" } });
-        }}
-      >
-        <option value="">any field</option>
-        {fieldOptions.map((p) => (
-          <option key={p} value={p}>
-            {p}
-          </option>
-        ))}
-      </select>
-      {filterPath === "" ? null : (
-        <>
-          <label htmlFor={valueId} className={styles.visuallyHidden}>
-            equals
-          </label>
-          <span aria-hidden="true">=</span>
-          <select
-            id={valueId}
-            value={filterValue}
-            data-testid="filter-meta-value"
-            onChange={(e) =>
-              setView({ ...view, filter: { path: filterPath, value: e.currentTarget.value } })
-            }
-          >
-            <option value="">any value</option>
-            {valueOptions.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-          {values?.more ? (
-            <span className={styles.note}>first {FILTER_VALUES_CAP} values</span>
-          ) : null}
-          <button
-            type="button"
-            className={styles.metaButton}
-            data-testid="filter-meta-clear"
-            onClick={() => setView({ ...view, filter: null })}
-          >
-            Clear
-          </button>
-        </>
-      )}
     </div>
   );
 }

@@ -55,7 +55,7 @@ import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
 import { PromptView } from "../../components/transcript/Transcript.tsx";
 import ColumnTranscript, { eagerTranscript } from "./ColumnTranscript.tsx";
-import MetadataDisclosure from "../../components/metadata/MetadataDisclosure.tsx";
+import { MetadataPanel, MetadataToggle } from "../../components/metadata/MetadataDisclosure.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -148,6 +148,8 @@ const Column = memo(
     onTogglePin: (id: string) => void;
     renderTools?: RenderColumnTools;
   }) {
+    const [metaOpen, setMetaOpen] = useState(false);
+    const metaPanelId = useId();
     return (
       <article
         className={`${styles.column} ${slot === undefined ? "" : styles.pinned}`}
@@ -168,18 +170,22 @@ const Column = memo(
           canPin={canPin}
           onTogglePin={onTogglePin}
           renderTools={renderTools}
+          titleExtra={
+            meta === null ? null : (
+              <MetadataToggle
+                title="Metadata"
+                value={meta}
+                open={metaOpen}
+                onToggle={() => setMetaOpen((o) => !o)}
+                testId="rollout-meta"
+                panelId={metaPanelId}
+                className={styles.metaToggle}
+              />
+            )
+          }
         />
-        {meta === null ? null : (
-          <MetadataDisclosure
-            title="Metadata"
-            value={meta}
-            testId="rollout-meta"
-            label={`Metadata of ${c.id}`}
-            note="This rollout's own fields; those every rollout of the group shares are under Task."
-            className={styles.rolloutMeta}
-          />
-        )}
-        {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
+        {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. The
+            rollout's metadata opens at its top, above the transcript. */}
         <div
           className={styles.body}
           data-scroll-body="true"
@@ -187,6 +193,16 @@ const Column = memo(
           role="region"
           aria-label={`Transcript of ${c.id}`}
         >
+          {meta === null || !metaOpen ? null : (
+            <MetadataPanel
+              value={meta}
+              testId="rollout-meta"
+              panelId={metaPanelId}
+              label={`Metadata of ${c.id}`}
+              note="This rollout's own fields; those every rollout of the group shares are under Task."
+              className={styles.rolloutMeta}
+            />
+          )}
           <ColumnTranscript rollout={rollout} showPrompt={showPrompt} eager={eager} />
         </div>
       </article>
@@ -220,6 +236,10 @@ const GroupBar = memo(function GroupBar({
   details,
   onDetails,
   pinned,
+  task,
+  taskOpen,
+  onTaskToggle,
+  taskPanelId,
 }: {
   groupId: string;
   rollouts: number;
@@ -230,6 +250,11 @@ const GroupBar = memo(function GroupBar({
   details: boolean;
   onDetails: (details: boolean) => void;
   pinned: number;
+  /** The metadata the group's rollouts share (the task), or null for none; its toggle is here. */
+  task: Readonly<Record<string, unknown>> | null;
+  taskOpen: boolean;
+  onTaskToggle: () => void;
+  taskPanelId: string;
 }) {
   const selectId = useId();
   return (
@@ -280,6 +305,17 @@ const GroupBar = memo(function GroupBar({
       <span className={styles.muted}>
         {pinned} of {MAX_PINNED} pinned
       </span>
+      {task === null ? null : (
+        <MetadataToggle
+          title="Task"
+          value={task}
+          open={taskOpen}
+          onToggle={onTaskToggle}
+          testId="group.task-meta"
+          panelId={taskPanelId}
+          className={styles.taskToggle}
+        />
+      )}
     </div>
   );
 });
@@ -301,6 +337,10 @@ function Columns({
   const prompt = useMemo(() => sharedPrompt(group), [group]);
   const meta = useMemo(() => metadataSplit(group), [group]);
   const ownMeta = meta.own.some((m) => Object.keys(m).length > 0);
+  const task = Object.keys(meta.shared).length === 0 ? null : meta.shared;
+  const [taskOpen, setTaskOpen] = useState(false);
+  const onTaskToggle = useCallback(() => setTaskOpen((o) => !o), []);
+  const taskPanelId = useId();
   const [choice, setChoice] = useState(VISIBLE_DEFAULT);
   const [sync, setSync] = useState(false);
   const [details, setDetails] = useState(false);
@@ -326,12 +366,16 @@ function Columns({
         details={details}
         onDetails={setDetails}
         pinned={pinned.length}
+        task={task}
+        taskOpen={taskOpen}
+        onTaskToggle={onTaskToggle}
+        taskPanelId={taskPanelId}
       />
-      {Object.keys(meta.shared).length === 0 ? null : (
-        <MetadataDisclosure
-          title="Task"
-          value={meta.shared}
+      {task === null || !taskOpen ? null : (
+        <MetadataPanel
+          value={task}
           testId="group.task-meta"
+          panelId={taskPanelId}
           label={`Task metadata of group ${group.id}`}
           note="The metadata every rollout of this group shares (the task); each column's Metadata holds its own."
           className={styles.taskMeta}
