@@ -5,6 +5,7 @@ import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 import { loadDatasetScreen } from "./loadDatasetScreen.ts";
 
 import { useStore } from "../../store/index.ts";
+import { sourceFromUrl } from "../../store/url.ts";
 
 import "./App.css";
 
@@ -22,9 +23,33 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
   return Number.isFinite(value) && value >= 0 ? { indexThreshold: value } : {};
 }
 
-/** `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. */
+/** The data the URL names at start: `?demo`, a file opened before a reload, or none. */
+const START_SOURCE = sourceFromUrl();
+
+/**
+ * `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. A URL that names
+ * another file never brings the demo: the page asks for that file again.
+ */
 const OPEN_DEMO_ON_START =
-  import.meta.env.VITE_OPEN_DEMO === "1" || new URLSearchParams(window.location.search).has("demo");
+  START_SOURCE?.kind === "demo" ||
+  (START_SOURCE === null && import.meta.env.VITE_OPEN_DEMO === "1");
+
+/** After a reload of a file the user opened: which one, so they can choose it again. */
+function ReopenNotice({ name, fingerprint }: { name: string; fingerprint: string }) {
+  return (
+    <p className="app__reopen" role="status" data-testid="reopen.notice">
+      This page showed <b data-testid="reopen.name">{name}</b>
+      {fingerprint === "" ? null : (
+        <>
+          {" "}
+          (fingerprint <code data-testid="reopen.fingerprint">{fingerprint}</code>)
+        </>
+      )}
+      : a page cannot read a file again by itself, so choose it again to continue. Its annotations
+      are kept in this browser and come back with it.
+    </p>
+  );
+}
 
 /**
  * The shell: the header and the drop zone, or, once a file is chosen, the dataset screen (whose
@@ -83,6 +108,9 @@ export default function App() {
             {brand}
           </header>
           <main className="app__main">
+            {START_SOURCE?.kind === "file" ? (
+              <ReopenNotice name={START_SOURCE.name} fingerprint={START_SOURCE.fingerprint} />
+            ) : null}
             <DropZone onFiles={open}>
               <button
                 type="button"

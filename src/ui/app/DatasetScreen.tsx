@@ -23,6 +23,7 @@ import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import { DATASET_PANELS } from "./datasetPanels.ts";
+import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
@@ -34,6 +35,7 @@ const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx")
 const SHORTCUTS: readonly ShortcutGroup[] = [
   REVIEW_SHORTCUTS,
   GROUP_BROWSER_SHORTCUTS,
+  WORKSPACE_SHORTCUTS,
   ANNOTATE_SHORTCUTS,
   PAIRWISE_SHORTCUTS,
 ];

@@ -158,6 +158,8 @@ const Column = memo(
         data-rollout-id={c.id}
         data-pinned={slot === undefined ? undefined : "true"}
         aria-label={`Rollout ${c.id}`}
+        // Focused by Left and Right (columnFocus.ts), not by Tab.
+        tabIndex={-1}
       >
         <ColumnHeader
           column={c}
