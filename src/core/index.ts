@@ -76,3 +76,4 @@ export * from "./export/rubrics.ts";
 export * from "./export/rewards.ts";
 export * from "./export/dpo.ts";
 export * from "./export/build.ts";
+export * from "./metadata/metadata.ts";

@@ -21,6 +21,7 @@ import {
   readJudgeTemplates,
   type JudgeSlice,
 } from "./slices/judgeSlice.ts";
+import { createMetadataViewSlice, type MetadataViewSlice } from "./slices/metadataViewSlice.ts";
 import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
@@ -34,7 +35,8 @@ export type Store = DatasetSlice &
   AnnotationSlice &
   ClusterSlice &
   ReviewSlice &
-  JudgeSlice;
+  JudgeSlice &
+  MetadataViewSlice;
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -70,6 +72,7 @@ export const useStore = create<Store>()(
       ...createClusterSlice(...a),
       ...createReviewSlice(...a),
       ...createJudgeSlice(...a),
+      ...createMetadataViewSlice(...a),
     }),
     {
       name: PERSIST_KEY,

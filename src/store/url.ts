@@ -168,6 +168,48 @@ export function writeQueueToUrl(mode: ReviewQueueMode): void {
   });
 }
 
+/**
+ * The group browser's metadata view (issue 13, finding 5): the metadata fields shown as columns
+ * (`?col=<path>`, repeated, in order) and a `field = value` filter (`?meta=<path>=<value>`, split
+ * at the first "="). Paths are dotted (`info.task.user_id`); values are compared as text
+ * (core `metadataValueKey`).
+ */
+export interface MetadataView {
+  readonly columns: readonly string[];
+  readonly filter: { readonly path: string; readonly value: string } | null;
+}
+
+export const NO_METADATA_VIEW: MetadataView = { columns: [], filter: null };
+
+/** At most this many metadata columns are read from a URL (performance.md: about 12 columns). */
+export const MAX_METADATA_COLUMNS = 6;
+
+export function metadataViewFromSearch(search: string): MetadataView {
+  const params = new URLSearchParams(search);
+  const columns = [...new Set(params.getAll("col").filter((c) => c !== ""))].slice(
+    0,
+    MAX_METADATA_COLUMNS,
+  );
+  const raw = params.get("meta");
+  const at = raw === null ? -1 : raw.indexOf("=");
+  const filter =
+    raw !== null && at > 0 ? { path: raw.slice(0, at), value: raw.slice(at + 1) } : null;
+  return { columns, filter };
+}
+
+export function metadataViewFromUrl(): MetadataView {
+  return metadataViewFromSearch(window.location.search);
+}
+
+export function writeMetadataViewToUrl(view: MetadataView): void {
+  writeParams((params) => {
+    params.delete("col");
+    for (const c of view.columns) params.append("col", c);
+    if (view.filter === null) params.delete("meta");
+    else params.set("meta", `${view.filter.path}=${view.filter.value}`);
+  });
+}
+
 /** What the page shows, as the URL says it: the demo, a file the user opened, or a served run. */
 export type DataSource =
   | { readonly kind: "demo" }

@@ -3,7 +3,7 @@
  * (parsed groups with a tool result that is an error), and a text search
  * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field.
  */
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useStore } from "../../../store/index.ts";
 import type { GroupFilters as Filters } from "../../../store/url.ts";
 import { isTypingTarget } from "../../components/keyboard.ts";
@@ -32,6 +32,8 @@ export interface GroupFiltersProps {
    * index then, before the first keystroke needs it.
    */
   readonly onSearchFocus?: () => void;
+  /** More filters in the same bar, before the count (the metadata controls). */
+  readonly children?: ReactNode;
 }
 
 const count = (n: number): string => n.toLocaleString("en-US");
@@ -48,6 +50,7 @@ export default function GroupFilters({
   searchable,
   indexed,
   onSearchFocus,
+  children,
 }: GroupFiltersProps) {
   const filters = useStore((s) => s.filters);
   const setFilters = useStore((s) => s.setFilters);
@@ -100,6 +103,7 @@ export default function GroupFilters({
           groups; ids and prompt previews in all.
         </span>
       ) : null}
+      {children}
       <span className={styles.count} data-testid="filter-count">
         {shown === total ? `${count(total)} groups` : `${count(shown)} of ${count(total)} groups`}
       </span>

@@ -10,6 +10,8 @@ import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
+import MetadataControls from "./MetadataControls.tsx";
+import { filterMetadataRows } from "./metadataColumns.tsx";
 import {
   annotatedRowsSelector,
   filterGroupRows,
@@ -41,8 +43,10 @@ export default function GroupList({ onOpen }: GroupListProps) {
   const filters = useDeferredValue(filtersNow);
   const sortNow = useStore((s) => s.groupSort);
   const sort = useDeferredValue(sortNow);
+  const metadataView = useStore((s) => s.metadataView);
+  const metaFilter = useDeferredValue(metadataView.filter);
   // The rows lag the controls while a deferred render is on its way: say so (aria-busy).
-  const updating = filters !== filtersNow || sort !== sortNow;
+  const updating = filters !== filtersNow || sort !== sortNow || metaFilter !== metadataView.filter;
   const summaries = dataset?.summaries;
 
   const base = useMemo(
@@ -82,7 +86,16 @@ export default function GroupList({ onOpen }: GroupListProps) {
     () => filterGroupRows(annotated, filters, searchIndex),
     [annotated, filters, searchIndex],
   );
-  const rows = useMemo(() => sortGroupRows(filtered, sort), [filtered, sort]);
+  const metaFiltered = useMemo(
+    () => filterMetadataRows(filtered, metaFilter, groups),
+    [filtered, metaFilter, groups],
+  );
+  const rows = useMemo(() => sortGroupRows(metaFiltered, sort), [metaFiltered, sort]);
+  const parsedRollouts = useMemo(() => {
+    let n = 0;
+    for (const g of groups.values()) n += g.rollouts.length;
+    return n;
+  }, [groups]);
   // With a group open the list shows a few rows, so the group's transcripts fit below it; the
   // toggle under it gives the list its full height back.
   const [tall, setTall] = useState(false);
@@ -104,7 +117,9 @@ export default function GroupList({ onOpen }: GroupListProps) {
           searchable={dataset.indexed ? groups.size : base.length}
           indexed={dataset.indexed}
           onSearchFocus={searchIndex}
-        />
+        >
+          <MetadataControls groups={groups} rollouts={parsedRollouts} />
+        </GroupFilters>
         <GroupTable
           rows={rows}
           sort={sortNow}
@@ -112,6 +127,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
           onSortChange={setGroupSort}
           onSelect={selectGroup}
           onOpen={onOpen ?? selectGroup}
+          metaColumns={metadataView.columns}
         />
         {rows.length === 0 ? <p className={styles.muted}>No group matches the filters.</p> : null}
         {selected === null ? null : (

@@ -17,6 +17,7 @@ import {
   sortingState,
 } from "./columns.tsx";
 import GroupTableBody from "./GroupTableBody.tsx";
+import { metadataColumnDefs } from "./metadataColumns.tsx";
 import { isTypingTarget } from "../../components/keyboard.ts";
 import { nextSelection, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
@@ -30,7 +31,11 @@ export interface GroupTableProps {
   readonly onSelect: (groupId: string) => void;
   /** Enter or Space on the grid: open the selected group (the first listed when none is). */
   readonly onOpen: (groupId: string) => void;
+  /** Metadata fields shown as columns after the fixed ones (metadataColumns.tsx). */
+  readonly metaColumns?: readonly string[];
 }
+
+const NO_META: readonly string[] = [];
 
 // The table holds the columns, the headers and the sort state; it is given no rows. Its core row
 // model would build a row object per group (100k at mount) that nothing reads: the body renders
@@ -45,11 +50,19 @@ export default function GroupTable({
   onSortChange,
   onSelect,
   onOpen,
+  metaColumns = NO_META,
 }: GroupTableProps) {
   const sorting = useMemo(() => sortingState(sort), [sort]);
+  const columns = useMemo(
+    () =>
+      metaColumns.length === 0
+        ? groupColumns
+        : [...groupColumns, ...metadataColumnDefs(metaColumns)],
+    [metaColumns],
+  );
   const table = useTable({
     features: groupTableFeatures,
-    columns: groupColumns,
+    columns,
     data: NO_DATA,
     state: { sorting },
     onSortingChange: (updater: Updater<SortingState>) =>
@@ -144,7 +157,8 @@ export default function GroupTable({
       rows={rows}
       selectedId={selectedId}
       header={header}
-      columnCount={groupColumns.length}
+      columnCount={columns.length}
+      metaColumns={metaColumns}
       onKeyDown={onKeyDown}
       onClick={onClick}
     />

@@ -23,6 +23,7 @@ import { useStore } from "../../../store/index.ts";
 import { clusterEntry } from "../../../store/slices/clusterSlice.ts";
 import { CLUSTERS_COLUMN, COLUMN_IDS, columnClass, GROUP_CELLS } from "./columns.tsx";
 import { clusterCell, type GroupRow } from "./prepareGroupRows.ts";
+import { metadataCell } from "./metadataColumns.tsx";
 import styles from "./Groups.module.css";
 
 /** Pixels per row: the virtualiser's fixed size and each row's height. */
@@ -54,6 +55,9 @@ interface RowProps {
   readonly selected: boolean;
   readonly clusterText: string;
   readonly clusterTitle: string;
+  /** The metadata columns' fields, and the group their cells read (undefined: not parsed). */
+  readonly metaColumns: readonly string[];
+  readonly group: RolloutGroup | undefined;
 }
 
 const GroupTableRow = memo(function GroupTableRow({
@@ -63,6 +67,8 @@ const GroupTableRow = memo(function GroupTableRow({
   selected,
   clusterText,
   clusterTitle,
+  metaColumns,
+  group,
 }: RowProps) {
   return (
     <tr
@@ -84,6 +90,14 @@ const GroupTableRow = memo(function GroupTableRow({
           )}
         </td>
       ))}
+      {metaColumns.map((path) => {
+        const cell = metadataCell(group, path);
+        return (
+          <td role="gridcell" key={`meta:${path}`} data-meta-path={path}>
+            <span title={cell.title}>{cell.text}</span>
+          </td>
+        );
+      })}
     </tr>
   );
 });
@@ -96,7 +110,11 @@ export interface GroupTableBodyProps {
   readonly columnCount: number;
   readonly onKeyDown: KeyboardEventHandler<HTMLTableElement>;
   readonly onClick: MouseEventHandler<HTMLTableElement>;
+  /** Metadata fields shown as columns after the fixed ones. */
+  readonly metaColumns?: readonly string[];
 }
+
+const NO_META: readonly string[] = [];
 
 export default function GroupTableBody({
   rows,
@@ -105,6 +123,7 @@ export default function GroupTableBody({
   columnCount,
   onKeyDown,
   onClick,
+  metaColumns = NO_META,
 }: GroupTableBodyProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -172,6 +191,18 @@ export default function GroupTableBody({
   }, [selectedIndex, virtualizer, viewHeight]);
 
   const clusterSettings = { ngram, similarity, completionRule, similarityOn };
+  // Each metadata column adds a track to the grid template (Groups.module.css, --meta-columns).
+  const tableStyle = useMemo(
+    () =>
+      metaColumns.length === 0
+        ? TABLE_STYLE
+        : ({
+            ...TABLE_STYLE,
+            "--meta-columns": `repeat(${metaColumns.length}, minmax(7rem, 11rem))`,
+            minWidth: `${75.8 + 9 * metaColumns.length}rem`,
+          } as CSSProperties),
+    [metaColumns.length],
+  );
   const rowDomId = (index: number): string => `${baseId}-row-${index}`;
   const activeRendered = selectedIndex >= first && selectedIndex <= last;
 
@@ -187,7 +218,7 @@ export default function GroupTableBody({
         data-testid="groups.table"
         data-row-count={rows.length}
         className={styles.table}
-        style={TABLE_STYLE}
+        style={tableStyle}
         onKeyDown={onKeyDown}
         onClick={onClick}
       >
@@ -216,6 +247,8 @@ export default function GroupTableBody({
                 selected={item.index === selectedIndex}
                 clusterText={cell.text}
                 clusterTitle={cell.title}
+                metaColumns={metaColumns}
+                group={group}
               />
             );
           })}

@@ -25,6 +25,7 @@ import {
   preparePassK,
   prepareRewardOverview,
 } from "./prepareOverview.ts";
+import MetadataSlices from "./MetadataSlices.tsx";
 import styles from "./Overview.module.css";
 
 function percent(x: number): string {
@@ -126,6 +127,12 @@ export default function DatasetOverview() {
         <LengthRewardChart model={lengthReward} subject={subject} />
         <FactorSpreadChart model={spread} subject={subject} />
       </div>
+      <MetadataSlices
+        groups={dataset.groups}
+        allGroups={dataset.summaries.length}
+        settings={settings}
+        subject={subject}
+      />
     </section>
   );
 }

@@ -49,6 +49,7 @@ const TitleRow = memo(function TitleRow({
   pinned,
   canPin,
   onTogglePin,
+  extra,
 }: {
   id: string;
   passed: boolean;
@@ -60,6 +61,8 @@ const TitleRow = memo(function TitleRow({
   pinned: boolean;
   canPin: boolean;
   onTogglePin: (id: string) => void;
+  /** More on the line, before Pin (the metadata toggle); it shrinks first. */
+  extra?: ReactNode;
 }) {
   // One line: the id gives way (ellipsis, full id in the tooltip) to the chips after it, so a
   // chip added here never wraps the header and every column's transcript starts at one height.
@@ -74,6 +77,7 @@ const TitleRow = memo(function TitleRow({
           hack
         </span>
       ) : null}
+      {extra}
       <button
         type="button"
         className={styles.pin}
@@ -312,6 +316,7 @@ export default function ColumnHeader({
   canPin,
   onTogglePin,
   renderTools,
+  titleExtra,
 }: {
   column: RolloutColumn;
   hints: MetricFormulas;
@@ -325,6 +330,8 @@ export default function ColumnHeader({
   onTogglePin: (id: string) => void;
   /** Another feature's controls for this rollout (composed by ui/app); keep it stable. */
   renderTools?: (rolloutId: string) => ReactNode;
+  /** More on the title line, before Pin (the metadata toggle). */
+  titleExtra?: ReactNode;
 }) {
   return (
     <header className={styles.columnHead}>
@@ -342,6 +349,7 @@ export default function ColumnHeader({
         pinned={pinned}
         canPin={canPin}
         onTogglePin={onTogglePin}
+        extra={titleExtra}
       />
       <Metrics
         reward={c.plain.reward}

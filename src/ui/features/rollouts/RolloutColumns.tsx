@@ -23,6 +23,7 @@ import {
   analyzeGroup,
   clusterComponents,
   grpoAdvantages,
+  metadataSplit,
   metricFormulas,
   type GarSource,
   type GroupAnalysis,
@@ -55,6 +56,7 @@ import { sharedPrompt } from "../../components/transcript/prepareTranscript.ts";
 import styles from "./Rollouts.module.css";
 import { PromptView } from "../../components/transcript/Transcript.tsx";
 import ColumnTranscript, { eagerTranscript } from "./ColumnTranscript.tsx";
+import { MetadataPanel, MetadataToggle } from "../../components/metadata/MetadataDisclosure.tsx";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -122,9 +124,12 @@ const Column = memo(
     onTogglePin,
     renderTools,
     eager,
+    meta,
   }: {
     column: RolloutColumn;
     rollout: Rollout;
+    /** The rollout's own metadata (what the group's rollouts do not share), or null for none shown. */
+    meta: Readonly<Record<string, unknown>> | null;
     /**
      * Render the transcript in the render that mounts the column. Columns out of view at first
      * (beyond the visible ones and not pinned) mount their transcript in a transition instead, so
@@ -144,6 +149,8 @@ const Column = memo(
     onTogglePin: (id: string) => void;
     renderTools?: RenderColumnTools;
   }) {
+    const [metaOpen, setMetaOpen] = useState(false);
+    const metaPanelId = useId();
     return (
       <article
         className={`${styles.column} ${slot === undefined ? "" : styles.pinned}`}
@@ -166,8 +173,22 @@ const Column = memo(
           canPin={canPin}
           onTogglePin={onTogglePin}
           renderTools={renderTools}
+          titleExtra={
+            meta === null ? null : (
+              <MetadataToggle
+                title="Metadata"
+                value={meta}
+                open={metaOpen}
+                onToggle={() => setMetaOpen((o) => !o)}
+                testId="rollout-meta"
+                panelId={metaPanelId}
+                className={styles.metaToggle}
+              />
+            )
+          }
         />
-        {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. */}
+        {/* A named scroll region; Chromium and Firefox make scrollers keyboard-focusable. The
+            rollout's metadata opens at its top, above the transcript. */}
         <div
           className={styles.body}
           data-scroll-body="true"
@@ -175,6 +196,16 @@ const Column = memo(
           role="region"
           aria-label={`Transcript of ${c.id}`}
         >
+          {meta === null || !metaOpen ? null : (
+            <MetadataPanel
+              value={meta}
+              testId="rollout-meta"
+              panelId={metaPanelId}
+              label={`Metadata of ${c.id}`}
+              note="This rollout's own fields; those every rollout of the group shares are under Task."
+              className={styles.rolloutMeta}
+            />
+          )}
           <ColumnTranscript rollout={rollout} showPrompt={showPrompt} eager={eager} />
         </div>
       </article>
@@ -208,6 +239,10 @@ const GroupBar = memo(function GroupBar({
   details,
   onDetails,
   pinned,
+  task,
+  taskOpen,
+  onTaskToggle,
+  taskPanelId,
 }: {
   groupId: string;
   rollouts: number;
@@ -218,6 +253,11 @@ const GroupBar = memo(function GroupBar({
   details: boolean;
   onDetails: (details: boolean) => void;
   pinned: number;
+  /** The metadata the group's rollouts share (the task), or null for none; its toggle is here. */
+  task: Readonly<Record<string, unknown>> | null;
+  taskOpen: boolean;
+  onTaskToggle: () => void;
+  taskPanelId: string;
 }) {
   const selectId = useId();
   return (
@@ -268,6 +308,17 @@ const GroupBar = memo(function GroupBar({
       <span className={styles.muted}>
         {pinned} of {MAX_PINNED} pinned
       </span>
+      {task === null ? null : (
+        <MetadataToggle
+          title="Task"
+          value={task}
+          open={taskOpen}
+          onToggle={onTaskToggle}
+          testId="group.task-meta"
+          panelId={taskPanelId}
+          className={styles.taskToggle}
+        />
+      )}
     </div>
   );
 });
@@ -287,6 +338,12 @@ function Columns({
   const hints = useMemo(() => metricFormulas(settings), [settings]);
   const view = prepareRolloutColumns(group, analysis, settings);
   const prompt = useMemo(() => sharedPrompt(group), [group]);
+  const meta = useMemo(() => metadataSplit(group), [group]);
+  const ownMeta = meta.own.some((m) => Object.keys(m).length > 0);
+  const task = Object.keys(meta.shared).length === 0 ? null : meta.shared;
+  const [taskOpen, setTaskOpen] = useState(false);
+  const onTaskToggle = useCallback(() => setTaskOpen((o) => !o), []);
+  const taskPanelId = useId();
   const [choice, setChoice] = useState(VISIBLE_DEFAULT);
   const [sync, setSync] = useState(false);
   const [details, setDetails] = useState(false);
@@ -315,7 +372,21 @@ function Columns({
         details={details}
         onDetails={setDetails}
         pinned={pinned.length}
+        task={task}
+        taskOpen={taskOpen}
+        onTaskToggle={onTaskToggle}
+        taskPanelId={taskPanelId}
       />
+      {task === null || !taskOpen ? null : (
+        <MetadataPanel
+          value={task}
+          testId="group.task-meta"
+          panelId={taskPanelId}
+          label={`Task metadata of group ${group.id}`}
+          note="The metadata every rollout of this group shares (the task); each column's Metadata holds its own."
+          className={styles.taskMeta}
+        />
+      )}
       {prompt === null ? null : (
         <div className={styles.sharedPrompt}>
           <PromptView prompt={prompt} />
@@ -344,6 +415,7 @@ function Columns({
             onTogglePin={onTogglePin}
             renderTools={renderColumnTools}
             eager={eagerTranscript(i, visible, slots.has(c.id))}
+            meta={ownMeta ? (meta.own[i] ?? null) : null}
           />
         ))}
       </div>
