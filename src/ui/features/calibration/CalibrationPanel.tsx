@@ -137,6 +137,7 @@ export default function CalibrationPanel() {
           observed: formulas.observed,
           corrected: formulas.corrected,
           interval: formulas.correctedInterval,
+          wilson: formulas.correctedWilson,
         }}
       />
       <RankAgreement

@@ -14,7 +14,9 @@ import {
 } from "../../../core/index.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
 import {
+  droppedText,
   intervalText,
+  smallSampleText,
   nextRankSort,
   parseSplitForm,
   pickSource,
@@ -149,7 +151,15 @@ describe("tables", () => {
     expect(tpr.value).toBe("0.5");
     expect(tpr.text).toMatch(/^0\.500 \[/);
     expect(tpr.title).toContain("TPR = TP / (TP + FN)");
-    expect(tpr.title).toContain("100 resamples");
+    // Two rows: the Wilson interval, named in the text and the tooltip, and the small-n warning.
+    expect(tpr.method).toBe("wilson");
+    expect(tpr.text).toMatch(/ Wilson$/);
+    expect(tpr.title).toContain("Wilson score interval");
+    expect(tpr.title).toContain("(here 2 rows)");
+    expect(dev.smallN).toBe("n = 2: too few labels for an interval (at least 10 recommended)");
+    const kappa = dev.cells.find((c) => c.name === "kappa")!;
+    expect(kappa.method).not.toBe("wilson");
+    expect(kappa.title).toContain("100 resamples");
   });
 
   it("test once unsealed; the seal view tells which source it was unsealed against", () => {
@@ -257,10 +267,28 @@ describe("split form", () => {
 
 describe("interval text", () => {
   it("estimate and interval, the estimate alone, or a dash", () => {
-    expect(intervalText({ value: 0.5, lower: 0.25, upper: 0.75, undefinedDraws: 0 })).toBe(
+    const b = "bootstrap" as const;
+    expect(intervalText({ value: 0.5, lower: 0.25, upper: 0.75, method: b })).toBe(
       "0.500 [0.250, 0.750]",
     );
-    expect(intervalText({ value: 0.5, lower: NaN, upper: NaN, undefinedDraws: 9 })).toBe("0.500");
-    expect(intervalText({ value: NaN, lower: NaN, upper: NaN, undefinedDraws: 0 })).toBe("–");
+    expect(intervalText({ value: 0.5, lower: NaN, upper: NaN, method: b })).toBe("0.500");
+    expect(intervalText({ value: NaN, lower: NaN, upper: NaN, method: b })).toBe("–");
+  });
+  it("names a Wilson interval, and says when the bootstrap gave none", () => {
+    expect(intervalText({ value: 1, lower: 0.3424, upper: 1, method: "wilson" })).toBe(
+      "1.000 [0.342, 1.000] Wilson",
+    );
+    expect(intervalText({ value: 1, lower: NaN, upper: NaN, method: "none" })).toBe(
+      "1.000 (no interval: every resample agrees)",
+    );
+  });
+  it("warns below the minimum n and counts dropped resamples", () => {
+    expect(smallSampleText(2)).toBe(
+      "n = 2: too few labels for an interval (at least 10 recommended)",
+    );
+    expect(smallSampleText(0)).toBe("");
+    expect(smallSampleText(10)).toBe("");
+    expect(droppedText(516, 1000)).toBe("516 of 1000 resamples undefined, dropped");
+    expect(droppedText(0, 1000)).toBe("");
   });
 });
