@@ -131,14 +131,27 @@ const Chips = memo(function Chips({
   );
 });
 
+/** Where the place and win rate's order comes from, for their tooltips. */
+function orderText(source: "reward" | GarSource): string {
+  return source === "reward"
+    ? "Ordered by reward: no ranking applies to this group."
+    : `Ordered by the ${source === "human" ? "human" : source === "heuristic" ? "heuristic grader's" : "judge's"} ranking: its tiers over the passes, then the other rollouts below them by reward.`;
+}
+
 const RewardTable = memo(function RewardTable({
   reward,
   rank,
+  place,
+  groupSize,
+  rankSource,
   winRate,
   hints,
 }: {
   reward: string;
   rank: string;
+  place: string;
+  groupSize: number;
+  rankSource: "reward" | GarSource;
   winRate: string;
   hints: MetricFormulas;
 }) {
@@ -149,11 +162,21 @@ const RewardTable = memo(function RewardTable({
           <th scope="col" title={hints.reward}>
             Reward <Source of="reward" />
           </th>
-          <th scope="col" title={hints.rank}>
-            Rank <Source of="reward" />
+          <th
+            scope="col"
+            title={`${hints.rank}\n${orderText(rankSource)}`}
+            data-testid="metric-rank-head"
+            data-source={rankSource}
+          >
+            Rank <Source of={rankSource} />
           </th>
-          <th scope="col" title={hints.winRate}>
-            Win rate <Source of="reward" />
+          <th
+            scope="col"
+            title={`${hints.winRate}\n${orderText(rankSource)}`}
+            data-testid="metric-win-rate-head"
+            data-source={rankSource}
+          >
+            Win rate <Source of={rankSource} />
           </th>
         </tr>
       </thead>
@@ -162,8 +185,14 @@ const RewardTable = memo(function RewardTable({
           <td>
             <Metric value={reward} testId="metric-reward" />
           </td>
-          <td>
-            <Metric value={rank} testId="metric-rank" />
+          <td title={`Place ${place} of ${groupSize}, 1 = best; rank transform ${rank}, 1 = best`}>
+            <Metric value={place} testId="metric-place" />{" "}
+            <span className={styles.placeOf} data-testid="metric-place-of">
+              of {groupSize}
+            </span>{" "}
+            <span className={styles.placeOf}>
+              (<Metric value={rank} testId="metric-rank" />)
+            </span>
           </td>
           <td>
             <Metric value={winRate} testId="metric-win-rate" />
@@ -328,6 +357,9 @@ export default function ColumnHeader({
       <RewardTable
         reward={c.plain.reward}
         rank={c.plain.rank}
+        place={c.plain.place}
+        groupSize={c.groupSize}
+        rankSource={c.rankSource}
         winRate={c.plain.winRate}
         hints={hints}
       />

@@ -24,6 +24,8 @@ export interface RolloutColumn {
   readonly plain: {
     readonly reward: string;
     readonly rank: string;
+    /** The place, 1 = best (`metric-place`). */
+    readonly place: string;
     readonly winRate: string;
     readonly advantage: string;
     readonly garAdvantage: string;
@@ -42,6 +44,10 @@ export interface RolloutColumn {
   readonly toolCalls: number;
   /** Characters of the compared text (the settings' completion rule). */
   readonly length: number;
+  /** What the place, rank and win rate order by: the reward, or the ranking GAR applies. */
+  readonly rankSource: "reward" | GarSource;
+  /** The group's size, for the place's "of 6". */
+  readonly groupSize: number;
 }
 
 export interface RolloutColumnsView {
@@ -68,6 +74,7 @@ export function prepareRolloutColumns(
       plain: {
         reward: plainNumber(s.reward),
         rank: plainNumber(s.rank),
+        place: plainNumber(s.place),
         winRate: plainNumber(s.winRate),
         advantage: plainNumber(s.advantage),
         garAdvantage: plainNumber(s.garAdvantage),
@@ -86,6 +93,8 @@ export function prepareRolloutColumns(
       humanLabel: s.humanLabel,
       toolCalls: s.toolCalls,
       length: s.textLength,
+      rankSource: analysis.rankSource,
+      groupSize: analysis.n,
     };
   });
   return {
@@ -121,6 +130,7 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     a.index === b.index &&
     p.reward === q.reward &&
     p.rank === q.rank &&
+    p.place === q.place &&
     p.winRate === q.winRate &&
     p.advantage === q.advantage &&
     p.garAdvantage === q.garAdvantage &&
@@ -134,6 +144,8 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     a.humanLabel === b.humanLabel &&
     a.toolCalls === b.toolCalls &&
     a.length === b.length &&
+    a.rankSource === b.rankSource &&
+    a.groupSize === b.groupSize &&
     sameComponents(a.components, b.components)
   );
 }
