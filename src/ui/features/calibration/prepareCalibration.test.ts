@@ -19,6 +19,7 @@ import {
   smallSampleText,
   nextRankSort,
   parseSplitForm,
+  NO_SOURCE,
   pickSource,
   prepareCorrected,
   prepareDisagreements,
@@ -58,15 +59,18 @@ describe("sources", () => {
     expect(choices[1]!.source.label).toMatch(/^gar · heuristic grader · prompt heuristic-v1/);
   });
 
-  it("defaults to the newest run with verdicts, else the reward; keeps a valid choice", () => {
+  it("picks nothing by default (no run, not even the reward); keeps a valid choice", () => {
     const choices = prepareSources(runs, 0.5);
-    expect(pickSource(choices, null).value).toBe("run:gar-a");
-    expect(pickSource(choices, "run:gone").value).toBe("run:gar-a");
-    expect(pickSource(choices, "run:cluster-b").value).toBe("run:cluster-b");
-    expect(pickSource(prepareSources([], 0.5), null).value).toBe("reward");
+    expect(pickSource(choices, null)).toBeNull();
+    expect(pickSource(choices, "run:gone")).toBeNull();
+    expect(pickSource(choices, "run:cluster-b")!.value).toBe("run:cluster-b");
+    expect(pickSource(prepareSources([], 0.5), null)).toBeNull();
+    expect(pickSource(prepareSources([], 0.5), "reward")!.value).toBe("reward");
+    // While none is chosen the report compares nothing.
+    expect(NO_SOURCE.verdicts(group, [1, 1, 0, 0]).size).toBe(0);
   });
 
-  it("lists the applied verifiers after the reward; the reward stays the default without runs", () => {
+  it("lists the applied verifiers after the reward; nothing is the default", () => {
     const verifier = calibrationSourceFromRollouts({
       id: "verifier:format",
       label: "verifier format",
@@ -81,12 +85,12 @@ describe("sources", () => {
       "reward",
       "verifier:format",
     ]);
-    expect(pickSource(prepareSources([], 0.5, [verifier]), null).value).toBe("reward");
-    expect(pickSource(choices, "verifier:format").source).toBe(verifier);
+    expect(pickSource(prepareSources([], 0.5, [verifier]), null)).toBeNull();
+    expect(pickSource(choices, "verifier:format")!.source).toBe(verifier);
   });
 
   it("the pass threshold in force reaches the judge's verdicts", () => {
-    const strict = pickSource(prepareSources(runs, 2), "run:gar-a").source;
+    const strict = pickSource(prepareSources(runs, 2), "run:gar-a")!.source;
     // Every reward is below 2: every rollout is a fail whatever the judge ranked.
     expect([...strict.verdicts(group, [1, 1, 0, 0]).values()]).toEqual([
       "fail",
@@ -132,7 +136,7 @@ describe("tables", () => {
     ...CALIBRATION_STATE_EMPTY,
     assignments: { "g/0": "dev", "g/1": "dev", "g/2": "test", "g/3": "train" } as const,
   };
-  const source = pickSource(prepareSources([run("gar-a", "gar")], 0.5), null).source;
+  const source = pickSource(prepareSources([run("gar-a", "gar")], 0.5), "run:gar-a")!.source;
   const input = { groups: [{ group, rewards: [1, 1, 0, 0] }], human, source, state };
   const options = { samples: 100, level: 0.95 };
   const report = calibrationReport(input, options);
@@ -177,7 +181,7 @@ describe("tables", () => {
     );
     expect(view.otherSource).toBeNull();
     expect(view.log).toHaveLength(1);
-    const reward = pickSource(prepareSources([], 0.5), null).source;
+    const reward = pickSource(prepareSources([], 0.5), "reward")!.source;
     expect(prepareSeal(open, unsealed, reward, []).otherSource).toMatch(
       /not \[gar-a\] that the split was unsealed against/,
     );

@@ -63,12 +63,27 @@ export function prepareSources(
   return choices;
 }
 
-/** The chosen source; without a (still existing) choice, the newest run with verdicts, else the reward. */
-export function pickSource(choices: readonly SourceChoice[], chosen: string | null): SourceChoice {
-  const found = choices.find((c) => c.value === chosen);
-  if (found !== undefined) return found;
-  return choices.find((c) => c.hasVerdicts) ?? choices[choices.length - 1]!;
+/**
+ * The chosen source, or null while none is chosen (or the chosen one is gone): no run, the reward
+ * included, becomes the judge source by default (issue 13, finding 8: a spread check had become
+ * it silently). The user picks one by name.
+ */
+export function pickSource(
+  choices: readonly SourceChoice[],
+  chosen: string | null,
+): SourceChoice | null {
+  return choices.find((c) => c.value === chosen) ?? null;
 }
+
+/** The source of the report while none is chosen: it judges nothing, so no row is compared. */
+export const NO_SOURCE: CalibrationSource = {
+  id: "none",
+  label: "no judge source chosen",
+  kind: "judge",
+  promptVersion: "",
+  verdicts: () => new Map(),
+  ranking: () => null,
+};
 
 /**
  * The parsed groups in the dataset's order, with their rewards under the reward weights (the
