@@ -35,7 +35,7 @@ const CORE_BANNED_LIBS = [
 }));
 
 export default tseslint.config(
-  { ignores: ["dist", "coverage", "node_modules", "bench/.data", "e2e/.artifacts"] },
+  { ignores: ["dist", "dist-cli", "coverage", "node_modules", "bench/.data", "e2e/.artifacts"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     allowOnly: false,
+    // The CLI tests spawn bin/rollout-studio.mjs, which runs the built JavaScript: build it once.
+    globalSetup: ["scripts/buildCli.ts"],
     coverage: {
       provider: "v8",
       include: ["src/core/**/*.ts"],

@@ -13,6 +13,7 @@ import { generateDemo } from "../scripts/generate-demo.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 import { cliAnalyze as cliGroups } from "./harness/cli.ts";
 import { ChartsPage, type SavedFile } from "./pages/Charts.ts";
+import { Settings } from "./pages/Settings.ts";
 
 const demoPath = join(mkdtempSync(join(tmpdir(), "charts-")), "support-groups.jsonl");
 writeFileSync(demoPath, generateDemo());
@@ -67,6 +68,7 @@ describe("charts", () => {
       .waitFor();
 
     // The tie-credit setting redraws the matrix and its explanation at once.
+    await new Settings(page).open();
     await page.getByTestId("settings-tie").selectOption("0.5");
     expect(await charts.chart("win-rate").getByTestId("chart.how").innerText()).toContain(
       "a tie 0.5",
@@ -122,6 +124,7 @@ describe("charts", () => {
     const rate = await page.getByTestId("overview.pass-rate").innerText();
     // The demo's rewards are 0 or 1: above 1 nothing passes.
     expect(rate).not.toBe("0.0%");
+    await new Settings(page).open();
     await page.getByTestId("settings-pass-threshold").fill("1.5");
     await page
       .getByTestId("overview.pass-rate")

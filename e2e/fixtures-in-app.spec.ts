@@ -68,7 +68,7 @@ describe("every format's fixture in the app", () => {
     await loaderPage.open(baseUrl);
     await loaderPage.choose(`${FIXTURES}/trl/completions_00040.parquet`);
     await loaderPage.groupIds();
-    await page.getByRole("columnheader", { name: "Trainer's advantage" }).first().waitFor();
+    await page.getByTitle("The advantage the trainer logged").first().waitFor();
     // textContent, not innerText: columns below the fold skip rendering (content-visibility).
     await expect
       .poll(async () => {

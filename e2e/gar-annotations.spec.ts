@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
 import { describe, expect, test } from "./harness/test.ts";
 import { cliAnalyze as cli } from "./harness/cli.ts";
+import { Settings } from "./pages/Settings.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "gar-annotations-"));
 const demoPath = join(dir, "support-groups.jsonl");
@@ -75,6 +76,7 @@ describe("GAR from imported annotations", () => {
       withGar.rollouts.map((r) => r.advantage),
     );
 
+    await new Settings(page).open();
     await page.getByTestId("settings-hack-zero").uncheck();
     const kept = (await cli(demoPath, "--annotations", annotationsPath, "--no-hack-zero")).find(
       (g) => g.id === group.id,

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { generateDemo } from "../scripts/generate-demo.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 import { cliAnalyze as cli } from "./harness/cli.ts";
+import { Settings } from "./pages/Settings.ts";
 
 const demoPath = join(mkdtempSync(join(tmpdir(), "studio-numbers-")), "support-groups.jsonl");
 writeFileSync(demoPath, generateDemo());
@@ -67,6 +68,8 @@ describe("studio numbers match the CLI", () => {
     );
     expect(await read("metric-cluster")).toEqual(mixed.rollouts.map((r) => String(r.cluster)));
 
+    const settings = new Settings(page);
+    await settings.open();
     await page.getByTestId("settings-scale").selectOption("none");
     const none = (await cli(demoPath, "--scale", "none")).find((g) => g.id === mixed.id)!;
     const mean = mixed.rollouts.reduce((s, r) => s + r.reward, 0) / mixed.rollouts.length;
@@ -108,7 +111,9 @@ describe("studio numbers match the CLI", () => {
     await page.getByTestId("group.detail").getByText(`Group ${other.id}`).waitFor();
     await page.locator('[data-testid="group.detail"][data-clusters="ready"]').waitFor();
     await page.screenshot({ path: `${ARTIFACTS_DIR}studio-deep-link.png` });
-    // The scale setting persisted across the reload.
+    // The scale setting persisted across the reload: the dataset bar says so, and so does its input.
+    expect(await settings.summary()).toEqual(["scale none"]);
+    await settings.open();
     expect(await page.getByTestId("settings-scale").inputValue()).toBe("none");
     expect(pageErrors.list).toEqual([]);
   });

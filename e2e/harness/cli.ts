@@ -1,12 +1,17 @@
 /**
  * The CLI's view of a file, for specs that check the studio shows the same numbers: runs
- * `rollout-studio analyze --json` in-process (src/cli/main.ts) and returns its groups.
+ * `rollout-studio analyze --json` as users run it (bin/rollout-studio.mjs, the JavaScript the e2e
+ * globalSetup built) and returns its groups.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { generateDemo } from "../../scripts/generate-demo.ts";
-import { main } from "../../src/cli/main.ts";
+
+const BIN = fileURLToPath(new URL("../../bin/rollout-studio.mjs", import.meta.url));
 
 /** One rollout of `analyze --json` (src/cli/json.ts). */
 export interface CliRollout {
@@ -39,13 +44,16 @@ export interface CliGroup {
 
 /** `rollout-studio analyze PATH --json FLAGS...`'s groups. */
 export async function cliAnalyze(path: string, ...flags: string[]): Promise<CliGroup[]> {
-  let out = "";
-  await main(["analyze", path, "--json", ...flags], {
-    stdout: (t) => (out += t),
-    stderr: () => undefined,
-    cwd: process.cwd(),
+  // Exit code 3 (analysed, with problems) still prints the document; anything else throws.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [BIN, "analyze", path, "--json", ...flags],
+    { maxBuffer: 256 * 1024 * 1024, env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "" } },
+  ).catch((e: { code?: number; stdout?: string; stderr?: string }) => {
+    if (e.code === 3 && e.stdout !== undefined) return { stdout: e.stdout };
+    throw new Error(`rollout-studio analyze failed (${e.code}): ${e.stderr ?? ""}`);
   });
-  return (JSON.parse(out) as { groups: CliGroup[] }).groups;
+  return (JSON.parse(stdout) as { groups: CliGroup[] }).groups;
 }
 
 /** The demo dataset, generated as the build generates it, written to a new temporary folder. */

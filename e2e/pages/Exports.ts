@@ -1,6 +1,6 @@
 /**
  * Page object for the Exports dataset panel (src/ui/features/exports): each kind's row count, its
- * options (judge run, source, mode, floor) and its download. Reads wait for their element first.
+ * options (judge run, source, mode, floor, transcripts) and its download. Reads wait for their element first.
  */
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
@@ -55,6 +55,11 @@ export class Exports {
 
   async chooseMode(mode: "advantage" | "reward"): Promise<void> {
     await this.panel.getByTestId("exports.mode").selectOption(mode);
+  }
+
+  /** How chat transcripts are written: message lists (TRL's conversational form) or text. */
+  async chooseTranscripts(form: "messages" | "text"): Promise<void> {
+    await this.panel.getByTestId("exports.transcripts").selectOption(form);
   }
 
   async setFloor(floor: string): Promise<void> {

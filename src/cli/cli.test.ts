@@ -1,13 +1,22 @@
 /**
- * Covers: `rollout-studio analyze` end to end, in-process through main() and once through the real
- * bin as `npx rollout-studio` would run it; the acceptance numbers on tau-bench; every bad-input path
+ * Covers: `rollout-studio analyze` end to end, in-process through main() and through the real bin
+ * as `npx rollout-studio` runs it (the built JavaScript in dist-cli, which the test setup builds); the acceptance numbers on tau-bench; every bad-input path
  * exits non-zero with a clear message and no stack trace.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "./commands/index.ts";
 import { EXIT, main } from "./main.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -53,6 +62,12 @@ interface JsonOut {
 }
 
 let dir: string;
+
+// main() imports a command's module when the command first runs; load it here, outside the first
+// test's timeout.
+beforeAll(async () => {
+  await COMMANDS.analyze!.load();
+}, 30_000);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "rollout-studio-cli-"));
 });
@@ -155,6 +170,48 @@ describe("analyze tau-bench (acceptance)", () => {
     ).toEqual(["13"]);
   });
 
+  it("the plain summary prints the numbers --json gives: GAR advantages, said to be GAR, where GAR applies", async () => {
+    const annotations = file(
+      "tau-annotations-plain.json",
+      JSON.stringify({
+        version: 1,
+        groups: {
+          "13": { ranking: [["13/2"], ["13/1"]], hacks: [], labels: {}, notes: "" },
+          "1": { ranking: [], hacks: ["1/1"], labels: {}, notes: "" },
+        },
+      }),
+    );
+    const args = ["analyze", TAU, "--annotations", annotations];
+    const plain = await run(args);
+    const json = JSON.parse((await run([...args, "--json"])).stdout) as JsonOut;
+    expect(plain.code).toBe(EXIT.ok);
+    const lines = plain.stdout.split("\n");
+    const row = (id: string): string => {
+      const found = lines.find((l) => l.startsWith(`${id} `));
+      expect(found, `a row for group ${id}`).toBeDefined();
+      return found!;
+    };
+    const two = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" ");
+    const garGroups = json.groups.filter((g) =>
+      g.rollouts.some((r) => r.garAdvantage !== undefined),
+    );
+    expect(garGroups.map((g) => g.id).sort()).toEqual(["1", "13"]);
+    for (const g of json.groups) {
+      const line = row(g.id);
+      const grpo = two(g.rollouts.map((r) => r.advantage));
+      if (garGroups.includes(g)) {
+        // The GAR advantage (A', garAdvantage in --json), named as GAR, then GRPO's for reference.
+        expect(line).toContain(`GAR ${two(g.rollouts.map((r) => r.garAdvantage!))}`);
+        expect(line).toContain(`GRPO ${grpo}`);
+      } else {
+        expect(line).toContain(grpo);
+        expect(line).not.toContain("GAR ");
+      }
+    }
+    // Group 13's GAR advantages differ from its GRPO ones: the summary must not show GRPO alone.
+    expect(row("13")).toContain("GAR -0.50 0.33 0.67 -0.50");
+  });
+
   it("runs as the installed bin (npx rollout-studio)", () => {
     const stdout = execFileSync(
       process.execPath,
@@ -164,6 +221,35 @@ describe("analyze tau-bench (acceptance)", () => {
       },
     );
     expect((JSON.parse(stdout) as JsonOut).summary.rollouts).toBe(200);
+  });
+});
+
+describe("the built CLI (dist-cli, built by the test setup)", () => {
+  it("--help starts from the entry alone: every command is a chunk imported when it runs", () => {
+    const entry = readFileSync(join(ROOT, "dist-cli/rollout-studio.mjs"), "utf8");
+    // No static import at all: Node loads one file for --help.
+    expect(entry).not.toMatch(/^\s*import\s[^(]/m);
+    for (const command of ["analyze", "judge", "verify", "export"])
+      expect(entry).toMatch(new RegExp(`import\\("\\./chunks/${command}-[\\w-]+\\.mjs"\\)`));
+    const help = spawnSync(process.execPath, [join(ROOT, "bin/rollout-studio.mjs"), "--help"], {
+      encoding: "utf8",
+    });
+    expect(help.status).toBe(EXIT.ok);
+    expect(help.stdout).toContain("Usage: rollout-studio COMMAND");
+  });
+
+  it("a bin without the build says how to build it, and exits 1 without compiling anything", () => {
+    const bare = mkdtempSync(join(tmpdir(), "rollout-studio-unbuilt-"));
+    mkdirSync(join(bare, "bin"));
+    copyFileSync(join(ROOT, "bin/rollout-studio.mjs"), join(bare, "bin/rollout-studio.mjs"));
+    const r = spawnSync(process.execPath, [join(bare, "bin/rollout-studio.mjs"), "--help"], {
+      encoding: "utf8",
+      env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "" },
+    });
+    expect(r.status).toBe(EXIT.failed);
+    expect(r.stderr).toContain("the CLI is not built (dist-cli/rollout-studio.mjs is missing)");
+    expect(r.stderr).toContain("npm run build:cli");
+    expect(r.stdout).toBe("");
   });
 });
 

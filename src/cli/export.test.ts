@@ -15,7 +15,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateDemo } from "../../scripts/generate-demo.ts";
 import {
   ANALYSIS_DEFAULTS,
+  EXPORT_DEFAULTS,
   exportBuild,
+  GROUP_ANNOTATION_EMPTY,
   rubricCurrent,
   JUDGE_VERIFIER_DEFAULT,
   verifierApply,
@@ -25,6 +27,7 @@ import {
 } from "../core/index.ts";
 import { demoAnnotations, demoMixedGroups } from "../core/export/__fixtures__/demoAnnotations.ts";
 import { annotationsParse, annotationsToJson, loadText, verifierSpecToJson } from "../io/index.ts";
+import { COMMANDS } from "./commands/index.ts";
 import { EXIT, main } from "./main.ts";
 
 let dir: string;
@@ -33,6 +36,11 @@ let annotationsPath: string;
 let groups: readonly RolloutGroup[];
 let annotations: Annotations;
 
+// main() imports a command's module when the command first runs; load it here, outside the first
+// test's timeout.
+beforeAll(async () => {
+  await COMMANDS.export!.load();
+}, 30_000);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "rollout-studio-export-"));
   demoPath = join(dir, "support-groups.jsonl");
@@ -83,8 +91,8 @@ function jsonl<T>(text: string): T[] {
 interface CalibrationRow {
   group_id: string;
   rollout_id: string;
-  prompt: string;
-  completion: string;
+  prompt: { role: string; content: string }[];
+  completion: { role: string; content: string }[];
   human_label: string | null;
   judge_verdict: string | null;
   judge_run_id: string | null;
@@ -162,8 +170,10 @@ describe("export round trip on the demo", () => {
       if (label === "pass" || label === "fail")
         expect(["train", "dev", "test"]).toContain(row.split);
       expect(row.sealed).toBe(row.split === "test");
+      // A chat transcript: the conversation as messages, the system prompt first.
       expect(row.completion.length).toBeGreaterThan(0);
-      expect(row.prompt).toContain("customer support agent");
+      expect(row.prompt[0]).toMatchObject({ role: "system" });
+      expect(row.prompt[0]!.content).toContain("customer support agent");
     }
     const [assigned, split] = Object.entries(annotations.calibration.assignments)[0]!;
     expect(rows.find((r) => r.rollout_id === assigned)).toMatchObject({ split, sealed: true });
@@ -278,6 +288,96 @@ describe("export round trip on the demo", () => {
     }
   });
 
+  it("dpo of a tool-using group keeps the trajectory: a double refund differs by a whole call, and --text gives the old final-message form", async () => {
+    // refund-004/4 calls refund_order twice (the planted hack); refund-004/2 once.
+    const doubled = {
+      ...annotations,
+      groups: {
+        "refund-004": {
+          ...GROUP_ANNOTATION_EMPTY,
+          ranking: [["refund-004/1"], ["refund-004/2"]],
+          hacks: ["refund-004/4"],
+        },
+      },
+    };
+    const path = join(dir, "double-refund.annotations.json");
+    writeFileSync(path, annotationsToJson(doubled));
+    const out = join(dir, "double-refund.dpo.jsonl");
+    const args = ["export", demoPath, "--annotations", path, "--kind", "dpo", "--out", out];
+    expect((await run(args)).code).toBe(EXIT.ok);
+    const text = readFileSync(out, "utf8");
+    expect(text).toBe(
+      exportBuild("dpo", { groups, annotations: doubled, settings: ANALYSIS_DEFAULTS }).text,
+    );
+    type Message = {
+      role: string;
+      content: string;
+      tool_calls?: { id?: string; type: string; function: { name: string; arguments: string } }[];
+      tool_call_id?: string;
+      name?: string;
+    };
+    const rows = jsonl<{
+      prompt: Message[];
+      chosen: Message[];
+      rejected: Message[];
+      chosen_id: string;
+      rejected_id: string;
+    }>(text);
+    const pair = rows.find(
+      (r) => r.chosen_id === "refund-004/2" && r.rejected_id === "refund-004/4",
+    )!;
+    expect(pair).toBeDefined();
+    expect(pair.prompt.map((m) => m.role)).toEqual(["system", "user"]);
+    const refunds = (messages: Message[]) =>
+      messages.flatMap((m) =>
+        (m.tool_calls ?? []).filter((c) => c.function.name === "refund_order"),
+      );
+    expect(refunds(pair.chosen)).toHaveLength(1);
+    expect(refunds(pair.rejected)).toHaveLength(2);
+    for (const call of refunds(pair.rejected)) {
+      expect(call.type).toBe("function");
+      expect(JSON.parse(call.function.arguments)).toMatchObject({ order_id: "W1843778" });
+      // Each call is answered by a tool message naming it.
+      const answer = pair.rejected.find((m) => m.role === "tool" && m.tool_call_id === call.id)!;
+      expect(answer).toMatchObject({ name: "refund_order" });
+    }
+    // The same final words would make the two sides differ by little; the trajectories do not.
+    expect(pair.rejected.length).toBeGreaterThan(pair.chosen.length);
+
+    const asText = join(dir, "double-refund.text.dpo.jsonl");
+    expect((await run([...args.slice(0, -1), asText, "--text"])).code).toBe(EXIT.ok);
+    const textRows = jsonl<{ prompt: unknown; chosen: unknown; rejected: unknown }>(
+      readFileSync(asText, "utf8"),
+    );
+    expect(textRows).toHaveLength(rows.length);
+    for (const r of textRows) {
+      expect(typeof r.prompt).toBe("string");
+      expect(typeof r.chosen).toBe("string");
+      expect(typeof r.rejected).toBe("string");
+    }
+    expect(readFileSync(asText, "utf8")).toBe(
+      exportBuild(
+        "dpo",
+        { groups, annotations: doubled, settings: ANALYSIS_DEFAULTS },
+        { ...EXPORT_DEFAULTS, transcripts: "text" },
+      ).text,
+    );
+    // --text RULE: the text form under that completion rule.
+    const benchmax = join(dir, "double-refund.benchmax.dpo.jsonl");
+    expect((await run([...args.slice(0, -1), benchmax, "--text", "benchmax"])).code).toBe(EXIT.ok);
+    expect(readFileSync(benchmax, "utf8")).toBe(
+      exportBuild(
+        "dpo",
+        {
+          groups,
+          annotations: doubled,
+          settings: { ...ANALYSIS_DEFAULTS, completionRule: "benchmax" },
+        },
+        { ...EXPORT_DEFAULTS, transcripts: "text" },
+      ).text,
+    );
+  });
+
   it("annotations: re-imports to the same state, and analyze accepts it", async () => {
     const { code, stdout, text } = await exported("annotations");
     expect(code).toBe(EXIT.ok);
@@ -297,7 +397,7 @@ describe("export round trip on the demo", () => {
     const built = exportBuild(
       "rewards",
       { groups, annotations, settings: ANALYSIS_DEFAULTS },
-      { source: "judge", mode: "advantage", judgeRunId: null, floor: 0 },
+      { ...EXPORT_DEFAULTS, source: "judge", mode: "advantage", judgeRunId: null, floor: 0 },
     );
     expect(fromCli.text).toBe(built.text);
     const piped = await run([

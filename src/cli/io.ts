@@ -1,4 +1,12 @@
-/** What every CLI command writes to and reads from, and the exit codes they share. */
+/**
+ * What every CLI command writes to and reads from, the exit codes they share and the usage error.
+ * Imports nothing, so `rollout-studio --help` loads almost nothing (see commands/index.ts).
+ */
+
+/** A bad command line: printed with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
 
 export interface CliIo {
   readonly stdout: (text: string) => void;

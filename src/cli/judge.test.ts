@@ -17,6 +17,7 @@ import {
   type JudgeStub,
   type StubRequest,
 } from "../test/judgeStub.ts";
+import { COMMANDS } from "./commands/index.ts";
 import { EXIT, main } from "./main.ts";
 
 const KEY = "sk-cli-CANARYx8y7z6w5v4u3";
@@ -24,6 +25,12 @@ const KEY = "sk-cli-CANARYx8y7z6w5v4u3";
 let dir: string;
 let demo: string;
 let small: string;
+
+// main() imports a command's module when the command first runs; load it here, outside the first
+// test's timeout.
+beforeAll(async () => {
+  await COMMANDS.judge!.load();
+}, 30_000);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "rollout-studio-judge-"));
   demo = join(dir, "demo.jsonl");

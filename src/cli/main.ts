@@ -3,13 +3,12 @@
  * Each command lives in src/cli/commands; this module dispatches and turns errors into exit codes
  * (see EXIT in ./io.ts).
  */
-import { LoadError } from "../io/index.ts";
+// Light imports only: a command's modules (core, io's loaders, openai) load when it runs.
+import { LoadError } from "../io/issues.ts";
 import { COMMANDS } from "./commands/index.ts";
-import { EXIT, type CliIo } from "./io.ts";
-import { UsageError } from "./settings.ts";
+import { EXIT, UsageError, type CliIo } from "./io.ts";
 
 export { EXIT, type CliIo } from "./io.ts";
-export { ANALYZE_USAGE, mappingFromFlags, weightsFromFlags } from "./commands/analyze.ts";
 
 /** The top-level help: the commands and how to get a command's own help. */
 export function usage(): string {
@@ -47,7 +46,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         `unknown command "${command}"; the commands are ${Object.keys(COMMANDS).join(", ")}`,
       );
     }
-    return await entry.run(rest, io);
+    const run = await entry.load();
+    return await run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`rollout-studio: ${e.message}\nRun \`rollout-studio --help\` for usage.\n`);

@@ -9,9 +9,9 @@ import {
   type CompletionRule,
 } from "../core/index.ts";
 
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+import { UsageError } from "./io.ts";
+
+export { UsageError };
 
 type Flags = Readonly<Record<string, string | boolean | undefined>>;
 

@@ -1,5 +1,5 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
-import type { DatasetAnalysis } from "../core/index.ts";
+import type { DatasetAnalysis, GroupAnalysis } from "../core/index.ts";
 import type { CliLoad } from "./loadForCli.ts";
 
 const MAX_ROWS = 60;
@@ -19,6 +19,21 @@ function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>):
         .trimEnd(),
     )
     .join("\n");
+}
+
+/** A group whose annotations gave GAR values (garAdvantage in --json). */
+const hasGarValues = (g: GroupAnalysis): boolean => g.rollouts.some((r) => r.garAdvantage !== null);
+
+/**
+ * A group's advantages, one per rollout: GRPO's (or RLOO's) under the settings; for a group with
+ * GAR values, "GAR a1 a2 ... | GRPO b1 b2 ...", so the number GAR trains on comes first and says so.
+ * `estimator` names the second list ("GRPO" or "RLOO").
+ */
+function advantagesCell(g: GroupAnalysis, estimator: string): string {
+  const base = g.rollouts.map((r) => fmt(r.advantage, 2)).join(" ");
+  if (!hasGarValues(g)) return base;
+  const gar = g.rollouts.map((r) => fmt(r.garAdvantage ?? NaN, 2)).join(" ");
+  return `GAR ${gar} | ${estimator} ${base}`;
 }
 
 export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string {
@@ -60,6 +75,7 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
     );
   }
   lines.push("");
+  const estimatorName = st.estimator === "rloo" ? "RLOO" : "GRPO";
   const header = ["group", "n", "passes", "mean", "std", "clusters", "flags", "advantages"];
   const rows = analysis.groups
     .slice(0, MAX_ROWS)
@@ -77,8 +93,12 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
       ]
         .filter(Boolean)
         .join(",") || "-",
-      g.rollouts.map((r) => fmt(r.advantage, 2)).join(" "),
+      advantagesCell(g, estimatorName),
     ]);
+  if (analysis.groups.some(hasGarValues))
+    lines.push(
+      `advantages: ${estimatorName}'s under the settings; where GAR applies, GAR's first (A', garAdvantage in --json), then ${estimatorName}'s`,
+    );
   lines.push(table([header, ...rows], new Set([0, 6, 7])));
   if (analysis.groups.length > MAX_ROWS)
     lines.push(`(${MAX_ROWS} of ${analysis.groups.length} groups shown; use --json for all)`);

@@ -12,9 +12,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { analyzeDataset, verifierApply, type VerifierSpec } from "../core/index.ts";
 import { loadText, verifierSpecToJson } from "../io/index.ts";
 import { commandSplit, codeLastBlock } from "./commands/verify.ts";
+import { COMMANDS } from "./commands/index.ts";
 import { EXIT, main } from "./main.ts";
 
 let dir: string;
+
+// main() imports a command's module when the command first runs; load it here, outside the first
+// test's timeout.
+beforeAll(async () => {
+  await COMMANDS.verify!.load();
+}, 30_000);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "rollout-studio-verify-test-"));
 });

@@ -25,6 +25,7 @@ import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/pre
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
+import { startSourceUrlSync } from "./sourceUrl.ts";
 
 export type Store = DatasetSlice &
   SelectionSlice &
@@ -113,3 +114,6 @@ export const annotationsSync =
   typeof indexedDB === "undefined"
     ? null
     : startAnnotationsSync(useStore, openAnnotationsDb(), usePersistStatus);
+
+/** The URL names the data on screen (store/sourceUrl.ts). */
+if (typeof window !== "undefined") startSourceUrlSync(useStore);

@@ -4,9 +4,13 @@
  * - `?group=<id>`: the open group;
  * - `?filter=mixed,zero-std,hacks,unreviewed`: the group browser's filters (any subset);
  * - `?q=<text>`: its text search;
- * - `?sort=<column>:<asc|desc>`: its sort (absent: file order).
+ * - `?sort=<column>:<asc|desc>`: its sort (absent: file order);
+ * - the data (issue 13): `?demo` for the bundled demo, `?file=<name>&fp=<fingerprint prefix>` for
+ *   a file the user opened (a page cannot read it back: a reload asks for it again), and
+ *   `?run=<path>` reserved for a `rollout-studio view` run's folder (issue 14). Writing one removes
+ *   the others.
  *
- * Other query parameters (`demo`, `index-threshold`) are kept as they are. Values read from the
+ * Other query parameters (`index-threshold`) are kept as they are. Values read from the
  * URL are untrusted: unknown filter names and sort columns are ignored. The parsers take the query
  * string, so they are testable without a window.
  */
@@ -157,4 +161,55 @@ export function writeQueueToUrl(mode: ReviewQueueMode): void {
     else if (mode.kind === "mixed") params.set("queue", "mixed");
     else params.set("queue", `sample:${mode.size}:${mode.seed}`);
   });
+}
+
+/** What the page shows, as the URL says it: the demo, a file the user opened, or a served run. */
+export type DataSource =
+  | { readonly kind: "demo" }
+  | { readonly kind: "file"; readonly name: string; readonly fingerprint: string }
+  | { readonly kind: "run"; readonly path: string };
+
+/** Characters of the dataset fingerprint kept in `?fp=`: enough to tell files apart at a glance. */
+export const FINGERPRINT_PREFIX = 12;
+
+/** The data a query string names; null when it names none. `?demo` wins over the others. */
+export function sourceFromSearch(search: string): DataSource | null {
+  const params = new URLSearchParams(search);
+  if (params.has("demo")) return { kind: "demo" };
+  const run = params.get("run");
+  if (run !== null && run !== "") return { kind: "run", path: run };
+  const name = params.get("file");
+  if (name !== null && name !== "") {
+    const fp = (params.get("fp") ?? "").toLowerCase();
+    return { kind: "file", name, fingerprint: /^[0-9a-f]{1,64}$/.test(fp) ? fp : "" };
+  }
+  return null;
+}
+
+export function sourceFromUrl(): DataSource | null {
+  return sourceFromSearch(window.location.search);
+}
+
+/** The query string with `source` in place of any other data parameter (the rest kept). */
+export function searchWithSource(search: string, source: DataSource): string {
+  const params = new URLSearchParams(search);
+  for (const key of ["demo", "file", "fp", "run"]) params.delete(key);
+  const rest = params.toString();
+  const own =
+    source.kind === "demo"
+      ? "demo"
+      : source.kind === "run"
+        ? `run=${encodeURIComponent(source.path)}`
+        : `file=${encodeURIComponent(source.name)}${
+            source.fingerprint === ""
+              ? ""
+              : `&fp=${source.fingerprint.slice(0, FINGERPRINT_PREFIX)}`
+          }`;
+  return `?${own}${rest === "" ? "" : `&${rest}`}`;
+}
+
+export function writeSourceToUrl(source: DataSource): void {
+  const url = new URL(window.location.href);
+  url.search = searchWithSource(url.search, source);
+  if (url.href !== window.location.href) window.history.replaceState(null, "", url);
 }

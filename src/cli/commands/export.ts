@@ -7,7 +7,9 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  ANALYSIS_DEFAULTS,
   annotationsResolve,
+  COMPLETION_RULES,
   EXPORT_DEFAULTS,
   EXPORT_KINDS,
   ExportError,
@@ -47,6 +49,9 @@ the studio's Exports panel downloads):
   dpo           JSONL preference pairs (prompt, chosen, rejected) from the human rankings
   annotations   the annotations file itself, validated and rewritten
 
+A chat transcript's prompt and completion (chosen, rejected) are message lists in TRL's
+conversational form, tool calls and tool results included; --text writes them as text instead.
+
 Options:
   --annotations A.json          the studio's annotations export (required)
   --kind KIND                   ${EXPORT_KINDS.join(", ")} (required)
@@ -68,8 +73,10 @@ Options:
   --cap C                       GAR lambda cap (default 3.0)
   --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
   --no-hack-zero                keep hacks' rewards instead of zeroing them
-  --text final-assistant|benchmax|all-assistant
-                                which text is the completion (default final-assistant)
+  --text [final-assistant|benchmax|all-assistant]
+                                write chat transcripts as text (the prompt as text, the
+                                completion as the text judges read under this rule; default
+                                final-assistant) instead of message lists
   --weight NAME=W               weight of a reward component in the total (repeatable)
   --format auto|FORMAT          read FILE as FORMAT, one of: ${FORMATS.map((f) => f.id).join(", ")}
   --group-key F --text-key F --reward-key F --id-key F
@@ -100,7 +107,7 @@ export function exportOptionsFromFlags(values: {
   readonly source?: string;
   readonly mode?: string;
   readonly floor?: string;
-}): ExportOptions {
+}): Omit<ExportOptions, "transcripts"> {
   const source = choice<RewardSource>(
     "source",
     values.source,
@@ -121,11 +128,25 @@ export function exportOptionsFromFlags(values: {
   return { source, mode, floor, judgeRunId: run ?? null };
 }
 
+/**
+ * `--text` may stand alone: followed by nothing, another flag or FILE, it is `--text` with the
+ * default completion rule.
+ */
+function bareTextFlag(argv: readonly string[]): string[] {
+  return argv.map((arg, i) => {
+    if (arg !== "--text") return arg;
+    const next = argv[i + 1];
+    return next !== undefined && (COMPLETION_RULES as readonly string[]).includes(next)
+      ? arg
+      : `--text=${ANALYSIS_DEFAULTS.completionRule}`;
+  });
+}
+
 /** Run `export` with the arguments after the command name. */
 export async function exportCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const args = commandArgs(
     "export",
-    argv,
+    bareTextFlag(argv),
     {
       annotations: { type: "string" },
       verifiers: { type: "string" },
@@ -147,7 +168,10 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     if (values[flag] === undefined || values[flag].trim() === "")
       throw new UsageError(`export needs --${flag}`);
   const kind = choice<ExportKind>("kind", values.kind, EXPORT_KINDS, "annotations");
-  const options = exportOptionsFromFlags(values);
+  const options: ExportOptions = {
+    ...exportOptionsFromFlags(values),
+    transcripts: values.text === undefined ? "messages" : "text",
+  };
   const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
   const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });

@@ -1,33 +1,32 @@
 /**
  * The CLI's commands by name, each with a one-line summary for `rollout-studio --help`.
- * A command lives in its own module beside this one.
+ * A command lives in its own module beside this one and is imported only when it runs, so
+ * `--help` (and a command's own start) loads none of the others: the built CLI keeps each in its
+ * own chunk (vite.cli.config.ts).
  */
 import type { CliCommand } from "../io.ts";
-import { analyzeCommand } from "./analyze.ts";
-import { judgeCommand } from "./judge.ts";
-import { exportCommand } from "./export.ts";
-import { verifyCommand } from "./verify.ts";
 
 export interface CommandEntry {
-  readonly run: CliCommand;
+  /** Imports the command's module and returns its runner. */
+  readonly load: () => Promise<CliCommand>;
   readonly summary: string;
 }
 
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   analyze: {
-    run: analyzeCommand,
+    load: async () => (await import("./analyze.ts")).analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",
   },
   judge: {
-    run: judgeCommand,
+    load: async () => (await import("./judge.ts")).judgeCommand,
     summary: "grade groups with an LLM judge or the offline heuristic; writes the annotations file",
   },
   verify: {
-    run: verifyCommand,
+    load: async () => (await import("./verify.ts")).verifyCommand,
     summary: "unit-test rewards: each rollout's code against its tests, only inside your --sandbox",
   },
   export: {
-    run: exportCommand,
+    load: async () => (await import("./export.ts")).exportCommand,
     summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
   },
 };

@@ -38,6 +38,10 @@ const GOLDEN: readonly [
   ["rewards-judge-gar.golden.jsonl", "rewards", { source: "judge" }],
   ["rewards-judge-grs.golden.jsonl", "rewards", { source: "judge", mode: "reward", floor: 0.1 }],
   ["dpo.golden.jsonl", "dpo", {}],
+  // The text form (`--text`): the bytes every export wrote before transcripts became messages.
+  ["calibration-text.golden.jsonl", "calibration", { transcripts: "text" }],
+  ["rewards-human-text.golden.jsonl", "rewards", { transcripts: "text" }],
+  ["dpo-text.golden.jsonl", "dpo", { transcripts: "text" }],
 ];
 
 describe("golden exports of the fixture", () => {
@@ -108,6 +112,54 @@ describe("exportBuild", () => {
     // Rewards cover every rollout even without annotations: the original rewards, unranked.
     expect(exportBuild("rewards", empty).rows).toBe(17);
   });
+});
+
+describe("transcripts in the rows", () => {
+  const rowsOf = (kind: "calibration" | "rewards", transcripts: "messages" | "text") =>
+    exportBuild(kind, input, { ...EXPORT_DEFAULTS, transcripts })
+      .text.trim()
+      .split("\n")
+      .map(
+        (line) => JSON.parse(line) as { rollout_id: string; prompt: unknown; completion: unknown },
+      );
+
+  it.each(["calibration", "rewards"] as const)(
+    "%s: a chat transcript's prompt and completion are message lists, tool calls included; plain rows stay text",
+    (kind) => {
+      const rows = rowsOf(kind, "messages");
+      const chat = rows.find((r) => r.rollout_id === "refund-22/0")!;
+      expect(chat.prompt).toEqual([
+        { role: "system", content: "You are a support agent." },
+        { role: "user", content: "Refund order 22." },
+      ]);
+      expect(chat.completion).toEqual([
+        {
+          role: "assistant",
+          content: "",
+          tool_calls: [
+            {
+              id: "c1",
+              type: "function",
+              function: { name: "lookup", arguments: '{"order":"22"}' },
+            },
+          ],
+        },
+        { role: "tool", content: '{"status":"paid"}', tool_call_id: "c1", name: "lookup" },
+        { role: "assistant", content: "Refunded order 22, attempt 0." },
+        { role: "user", content: "thanks" },
+      ]);
+      const plain = rows.find((r) => r.rollout_id === "refund-17/0")!;
+      expect(plain).toMatchObject({
+        prompt: "Task refund-17",
+        completion: "answer 0 of refund-17",
+      });
+      const text = rowsOf(kind, "text").find((r) => r.rollout_id === "refund-22/0")!;
+      expect(text).toMatchObject({
+        prompt: "system: You are a support agent.\n\nuser: Refund order 22.",
+        completion: "Refunded order 22, attempt 0.",
+      });
+    },
+  );
 });
 
 describe("export helpers", () => {

@@ -16,7 +16,7 @@ import { exportCalibration } from "./calibration.ts";
 import { exportDpo } from "./dpo.ts";
 import { exportRewards, REWARD_EXPORT_DEFAULTS, type RewardExportOptions } from "./rewards.ts";
 import { exportRubrics, exportRubricsJson } from "./rubrics.ts";
-import { exportJsonl } from "./text.ts";
+import { exportJsonl, type TranscriptForm } from "./text.ts";
 
 export type ExportKind = "calibration" | "rubrics" | "rewards" | "dpo" | "annotations";
 export const EXPORT_KINDS: readonly ExportKind[] = [
@@ -35,9 +35,17 @@ export interface ExportOptions extends RewardExportOptions {
    * rewards with the judge source: the run to read (null: the newest of the mode's kind).
    */
   readonly judgeRunId: string | null;
+  /**
+   * calibration, rewards, dpo: chat transcripts as message lists (TRL's conversational form, the
+   * default) or as text under the completion rule (`--text`).
+   */
+  readonly transcripts: TranscriptForm;
 }
 
-export const EXPORT_DEFAULTS: ExportOptions = REWARD_EXPORT_DEFAULTS;
+export const EXPORT_DEFAULTS: ExportOptions = {
+  ...REWARD_EXPORT_DEFAULTS,
+  transcripts: "messages",
+};
 
 export interface ExportInput {
   readonly groups: readonly RolloutGroup[];
@@ -73,7 +81,13 @@ export function exportBuild(
   const same = { calibration: annotations.calibration };
   switch (kind) {
     case "calibration": {
-      const out = exportCalibration(groups, annotations, settings, options.judgeRunId);
+      const out = exportCalibration(
+        groups,
+        annotations,
+        settings,
+        options.judgeRunId,
+        options.transcripts,
+      );
       return {
         text: exportJsonl(out.rows),
         rows: out.rows.length,
@@ -91,11 +105,11 @@ export function exportBuild(
       };
     }
     case "rewards": {
-      const out = exportRewards(groups, annotations, settings, options);
+      const out = exportRewards(groups, annotations, settings, options, options.transcripts);
       return { text: exportJsonl(out.rows), rows: out.rows.length, run: out.run, ...same };
     }
     case "dpo": {
-      const rows = exportDpo(groups, annotations, settings);
+      const rows = exportDpo(groups, annotations, settings, options.transcripts);
       return { text: exportJsonl(rows), rows: rows.length, run: null, ...same };
     }
   }

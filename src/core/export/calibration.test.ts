@@ -77,12 +77,13 @@ describe("calibration export", () => {
     expect(row("cancel-3/2").judge_rubric_version).toBeNull();
   });
 
-  it("gives the prompt and the completion as judges read them", () => {
+  it("in the text form, gives the prompt and the completion as judges read them", () => {
     const { rows } = exportCalibration(
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
       "none",
+      "text",
     );
     const chat = rows.find((r) => r.rollout_id === "refund-22/0")!;
     expect(chat.prompt).toBe("system: You are a support agent.\n\nuser: Refund order 22.");
@@ -92,6 +93,7 @@ describe("calibration export", () => {
       FIXTURE_ANNOTATIONS,
       { ...ANALYSIS_DEFAULTS, completionRule: "all-assistant" },
       "none",
+      "text",
     );
     expect(all.rows.find((r) => r.rollout_id === "refund-22/0")!.completion).toBe(
       "Refunded order 22, attempt 0.",

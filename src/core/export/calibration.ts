@@ -15,7 +15,6 @@
 import type { AnalysisSettings } from "../analysis/analyze.ts";
 import { rolloutReward } from "../analysis/analyze.ts";
 import type { Annotations, HumanLabel } from "../analysis/annotations.ts";
-import { rolloutText } from "../analysis/text.ts";
 import { calibrationHumanSource } from "../calibration/human.ts";
 import { calibrationAssignRows } from "../calibration/report.ts";
 import { calibrationAssign, type CalibrationState } from "../calibration/state.ts";
@@ -29,7 +28,12 @@ import {
   type JudgeSource,
 } from "../judge/runs.ts";
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
-import { exportJudgeRun, exportPromptText } from "./text.ts";
+import {
+  exportJudgeRun,
+  exportPromptCompletion,
+  type ExportMessage,
+  type TranscriptForm,
+} from "./text.ts";
 
 /** Judge modes whose runs give a pass/fail verdict per rollout (`judgeRunVerdicts`). */
 export const CALIBRATION_JUDGE_MODES: readonly JudgeMode[] = ["gar", "rubric", "pairwise"];
@@ -37,9 +41,13 @@ export const CALIBRATION_JUDGE_MODES: readonly JudgeMode[] = ["gar", "rubric", "
 export interface CalibrationExportRow {
   readonly group_id: GroupId;
   readonly rollout_id: RolloutId;
-  readonly prompt: string;
-  /** The completion as judges read it: `rolloutText` under the settings' completion rule. */
-  readonly completion: string;
+  /** A chat transcript's prompt messages, or the prompt as text (see TranscriptForm). */
+  readonly prompt: string | readonly ExportMessage[];
+  /**
+   * A chat transcript's messages after the prompt, or the completion as judges read it
+   * (`rolloutText` under the settings' completion rule).
+   */
+  readonly completion: string | readonly ExportMessage[];
   readonly human_label: HumanLabel | null;
   /** The chosen run's verdict; null when it gave none for this rollout (or no run is chosen). */
   readonly judge_verdict: "pass" | "fail" | null;
@@ -72,6 +80,7 @@ export interface CalibrationExport {
  * @param judgeRunId the run to compare: an id, "newest" for the newest run that gives verdicts
  *   (gar, rubric or pairwise), or null (the default) or "none" for no judge at all: no run is
  *   compared unless the user names one (issue 13, finding 8)
+ * @param transcripts how chat transcripts are written (messages by default, or text)
  * @throws ExportError when `judgeRunId` names no run, or a cluster run
  */
 export function exportCalibration(
@@ -79,6 +88,7 @@ export function exportCalibration(
   annotations: Annotations,
   settings: AnalysisSettings,
   judgeRunId: string | null,
+  transcripts: TranscriptForm = "messages",
 ): CalibrationExport {
   const run =
     judgeRunId === null || judgeRunId === "none"
@@ -134,8 +144,7 @@ export function exportCalibration(
     return {
       group_id: group.id,
       rollout_id: r.id,
-      prompt: exportPromptText(r.prompt),
-      completion: rolloutText(r, settings.completionRule),
+      ...exportPromptCompletion(r, transcripts, settings.completionRule),
       human_label: label,
       judge_verdict: verdict,
       judge_run_id: run?.info.id ?? null,

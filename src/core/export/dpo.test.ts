@@ -95,4 +95,56 @@ describe("DPO pairs from the human rankings", () => {
       "cancel-3/1>cancel-3/2:hack",
     ]);
   });
+
+  it("pairs of chat transcripts carry the whole conversation in TRL's conversational form", () => {
+    // refund-22 is a chat group with a tool call; the hack refund-22/2 loses to refund-22/0.
+    const rows = exportDpo(
+      FIXTURE_GROUPS,
+      annotate("refund-22", [["refund-22/0"]], ["refund-22/2"]),
+      ANALYSIS_DEFAULTS,
+      "messages",
+    );
+    expect(pairs(rows)).toEqual(["refund-22/0>refund-22/2:hack"]);
+    const row = rows[0]!;
+    expect(row.prompt).toEqual([
+      { role: "system", content: "You are a support agent." },
+      { role: "user", content: "Refund order 22." },
+    ]);
+    const completion = (attempt: number) => [
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          { id: "c1", type: "function", function: { name: "lookup", arguments: '{"order":"22"}' } },
+        ],
+      },
+      { role: "tool", content: '{"status":"paid"}', tool_call_id: "c1", name: "lookup" },
+      { role: "assistant", content: `Refunded order 22, attempt ${attempt}.` },
+      { role: "user", content: "thanks" },
+    ];
+    expect(row.chosen).toEqual(completion(0));
+    expect(row.rejected).toEqual(completion(2));
+  });
+
+  it("the text form is the final assistant text; text-only rollouts are text in both forms", () => {
+    const annotations = annotate("refund-22", [["refund-22/0"]], ["refund-22/2"]);
+    const text = exportDpo(FIXTURE_GROUPS, annotations, ANALYSIS_DEFAULTS, "text");
+    expect(text[0]).toMatchObject({
+      prompt: "system: You are a support agent.\n\nuser: Refund order 22.",
+      chosen: "Refunded order 22, attempt 0.",
+      rejected: "Refunded order 22, attempt 2.",
+    });
+    // The default is the conversational form.
+    expect(exportDpo(FIXTURE_GROUPS, annotations, ANALYSIS_DEFAULTS)).toEqual(
+      exportDpo(FIXTURE_GROUPS, annotations, ANALYSIS_DEFAULTS, "messages"),
+    );
+    for (const form of ["messages", "text"] as const) {
+      const plain = exportDpo(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS, ANALYSIS_DEFAULTS, form);
+      expect(plain[0]).toMatchObject({
+        prompt: "Task refund-17",
+        chosen: "answer 2 of refund-17",
+        rejected: "answer 0 of refund-17",
+      });
+    }
+  });
 });

@@ -11,20 +11,37 @@
  * Groups without a ranking or hacks give no pairs; nothing is inferred from the rewards alone.
  * Pairs come in data order: tier pairs by (better tier, worse tier, position in the tier), then
  * hack pairs by (hack, pass) in group order.
+ *
+ * A pair of chat transcripts is in TRL's conversational preference form by default: `prompt` the
+ * prompt messages, `chosen` and `rejected` every message after them (tool calls and tool results
+ * included), so two trajectories that end on the same words still differ where they acted. The
+ * "text" form (`--text`) writes the prompt as text and each side's text under the completion rule.
+ * A pair of plain-text rollouts is text in both forms; a plain-text side paired with a chat
+ * transcript is one assistant message (TRL needs both sides in one form).
  */
 import { rolloutReward, type AnalysisSettings } from "../analysis/analyze.ts";
 import type { Annotations } from "../analysis/annotations.ts";
 import { annotationsResolve } from "../analysis/resolve.ts";
 import { rolloutText } from "../analysis/text.ts";
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
-import { exportPromptText } from "./text.ts";
+import {
+  exportConversation,
+  exportIsChat,
+  exportPromptText,
+  type ExportMessage,
+  type TranscriptForm,
+} from "./text.ts";
 
 export interface DpoExportRow {
   readonly group_id: GroupId;
-  readonly prompt: string;
-  /** The completion texts as judges read them (the settings' completion rule). */
-  readonly chosen: string;
-  readonly rejected: string;
+  /** The chosen rollout's prompt: its messages (conversational form) or its text. */
+  readonly prompt: string | readonly ExportMessage[];
+  /**
+   * Each side's messages after the prompt (conversational form), or its text as judges read it
+   * (the text form: the settings' completion rule).
+   */
+  readonly chosen: string | readonly ExportMessage[];
+  readonly rejected: string | readonly ExportMessage[];
   readonly chosen_id: RolloutId;
   readonly rejected_id: RolloutId;
   /** "tier": the ranking orders them; "hack": the rejected one is a hack. */
@@ -40,6 +57,7 @@ export function exportDpo(
   groups: readonly RolloutGroup[],
   annotations: Annotations,
   settings: AnalysisSettings,
+  transcripts: TranscriptForm = "messages",
 ): DpoExportRow[] {
   const resolved = annotationsResolve(groups, annotations);
   const rows: DpoExportRow[] = [];
@@ -58,11 +76,15 @@ export function exportDpo(
     const pair = (chosen: number, rejected: number, rule: "tier" | "hack"): DpoExportRow => {
       const c = group.rollouts[chosen]!;
       const r = group.rollouts[rejected]!;
+      const conversational = transcripts === "messages" && (exportIsChat(c) || exportIsChat(r));
+      const chosenConversation = conversational ? exportConversation(c) : null;
       return {
         group_id: group.id,
-        prompt: exportPromptText(c.prompt),
-        chosen: rolloutText(c, settings.completionRule),
-        rejected: rolloutText(r, settings.completionRule),
+        prompt: chosenConversation?.prompt ?? exportPromptText(c.prompt),
+        chosen: chosenConversation?.completion ?? rolloutText(c, settings.completionRule),
+        rejected: conversational
+          ? exportConversation(r).completion
+          : rolloutText(r, settings.completionRule),
         chosen_id: c.id,
         rejected_id: r.id,
         rule,

@@ -158,18 +158,30 @@ describe("rewards export, advantage mode from the human ranking (GAR, equation 3
     expect(rows.every((r) => r.source === "human" && r.judge_run_id === null)).toBe(true);
   });
 
-  it("carries prompt and completion as judges read them", () => {
-    const { rows } = exportRewards(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS);
-    const chat = rows.find((r) => r.rollout_id === "refund-22/1")!;
+  it("in the text form, carries prompt and completion as judges read them", () => {
+    const text = (settings = ANALYSIS_DEFAULTS) =>
+      exportRewards(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS, settings, REWARD_EXPORT_DEFAULTS, "text");
+    const chat = text().rows.find((r) => r.rollout_id === "refund-22/1")!;
     expect(chat.prompt).toBe("system: You are a support agent.\n\nuser: Refund order 22.");
     expect(chat.completion).toBe("Refunded order 22, attempt 1.");
-    const benchmax = exportRewards(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS, {
-      ...ANALYSIS_DEFAULTS,
-      completionRule: "benchmax",
-    }).rows.find((r) => r.rollout_id === "refund-22/1")!;
+    const benchmax = text({ ...ANALYSIS_DEFAULTS, completionRule: "benchmax" }).rows.find(
+      (r) => r.rollout_id === "refund-22/1",
+    )!;
     // The transcript ends on a user turn: benchmax's strict rule reads "".
     expect(benchmax.completion).toBe("");
     expect(benchmax.settings.completion_rule).toBe("benchmax");
+  });
+
+  it("in the conversational form (the default), no completion rule applies: the rows say so", () => {
+    const rows = (rule: "final-assistant" | "benchmax") =>
+      exportRewards(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS, {
+        ...ANALYSIS_DEFAULTS,
+        completionRule: rule,
+      }).rows;
+    expect(rows("benchmax")).toEqual(rows("final-assistant"));
+    expect(rows("benchmax")[0]!.settings.completion_rule).toBe("messages");
+    const chat = rows("benchmax").find((r) => r.rollout_id === "refund-22/1")!;
+    expect(Array.isArray(chat.completion) && chat.completion.length).toBe(4);
   });
 });
 
@@ -313,7 +325,7 @@ describe("rewards export, reward mode from a rubric run (GRS, equation 2)", () =
     expect(rows[0]!.settings).toEqual({
       pass_threshold: 0.5,
       floor: 0,
-      completion_rule: "final-assistant",
+      completion_rule: "messages",
       reward_weights: null,
     });
   });

@@ -25,7 +25,7 @@ import {
 } from "../analysis/analyze.ts";
 import type { Annotations } from "../analysis/annotations.ts";
 import { annotationsResolve } from "../analysis/resolve.ts";
-import { rolloutText } from "../analysis/text.ts";
+import type { CompletionRule } from "../analysis/text.ts";
 import { garIsMixed, type GarGroupOutcome, type GarGroupStatus } from "../advantage/gar.ts";
 import { grpoAdvantages } from "../advantage/grpo.ts";
 import { GRS_DEFAULTS, grsShape, type GrsScore } from "../advantage/grs.ts";
@@ -38,8 +38,10 @@ import {
   exportIndices,
   exportJudgeRun,
   exportNumber,
-  exportPromptText,
+  exportPromptCompletion,
   exportRunField,
+  type ExportMessage,
+  type TranscriptForm,
 } from "./text.ts";
 
 /** Whose judgement shapes the rewards: the human annotations, or a judge run. */
@@ -82,28 +84,34 @@ export const REWARD_EXPORT_DEFAULTS: RewardExportOptions = {
 export type RewardStatus =
   GarGroupStatus | "incomplete" | "unranked" | "not-judged" | "scored" | "unscored" | "failing";
 
-/** The settings a row's numbers depend on, in snake case for Python readers. */
+/**
+ * The settings a row's numbers depend on, in snake case for Python readers. `completion_rule` is
+ * the rule that made the completion texts in the text form, and "messages" in the conversational
+ * form (chat transcripts as message lists, where no rule applies).
+ */
 export type RewardExportSettings =
   | {
       readonly pass_threshold: number;
       readonly cap: number;
       readonly min_factor: number;
       readonly hack_zero: boolean;
-      readonly completion_rule: string;
+      readonly completion_rule: CompletionRule | "messages";
       readonly reward_weights: Readonly<Record<string, number>> | null;
     }
   | {
       readonly pass_threshold: number;
       readonly floor: number;
-      readonly completion_rule: string;
+      readonly completion_rule: CompletionRule | "messages";
       readonly reward_weights: Readonly<Record<string, number>> | null;
     };
 
 export interface RewardExportRow {
   readonly group_id: GroupId;
   readonly rollout_id: RolloutId;
-  readonly prompt: string;
-  readonly completion: string;
+  /** A chat transcript's prompt messages, or the prompt as text (see TranscriptForm). */
+  readonly prompt: string | readonly ExportMessage[];
+  /** A chat transcript's messages after the prompt, or the completion text. */
+  readonly completion: string | readonly ExportMessage[];
   /** The reward under the settings (weights included); null when the rollout has none. */
   readonly reward: number | null;
   readonly passed: boolean;
@@ -172,6 +180,7 @@ export function exportRewards(
   annotations: Annotations,
   settings: AnalysisSettings = ANALYSIS_DEFAULTS,
   options: RewardExportOptions = REWARD_EXPORT_DEFAULTS,
+  transcripts: TranscriptForm = "messages",
 ): RewardExport {
   if (options.mode === "reward" && options.source === "human")
     throw new ExportError(
@@ -200,6 +209,7 @@ export function exportRewards(
     passThreshold: settings.passThreshold,
     hackZero: settings.hackZero,
   };
+  const completionRule = transcripts === "messages" ? "messages" : settings.completionRule;
   const rowSettings: RewardExportSettings =
     options.mode === "advantage"
       ? {
@@ -207,13 +217,13 @@ export function exportRewards(
           cap: settings.cap,
           min_factor: settings.minFactor,
           hack_zero: settings.hackZero,
-          completion_rule: settings.completionRule,
+          completion_rule: completionRule,
           reward_weights: settings.rewardWeights,
         }
       : {
           pass_threshold: settings.passThreshold,
           floor: options.floor,
-          completion_rule: settings.completionRule,
+          completion_rule: completionRule,
           reward_weights: settings.rewardWeights,
         };
 
@@ -279,8 +289,7 @@ export function exportRewards(
       return {
         group_id: group.id,
         rollout_id: r.id,
-        prompt: exportPromptText(r.prompt),
-        completion: rolloutText(r, settings.completionRule),
+        ...exportPromptCompletion(r, transcripts, settings.completionRule),
         reward: exportNumber(reward),
         passed: reward >= settings.passThreshold,
         shaped_reward: exportNumber(draft.shaped),

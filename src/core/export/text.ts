@@ -1,9 +1,119 @@
 /**
- * Shared pieces of the training exports (src/core/export): how a prompt becomes text, JSONL
- * serialisation, the typed error every builder throws, and the look-ups of judge runs and rollouts.
+ * Shared pieces of the training exports (src/core/export): how a prompt and a transcript become
+ * message lists (TRL's conversational form) or text, JSONL serialisation, the typed error every
+ * builder throws, and the look-ups of judge runs and rollouts.
  */
+import { rolloutText, type CompletionRule } from "../analysis/text.ts";
 import type { JudgeMode, JudgeRun } from "../judge/runs.ts";
-import type { ChatMessage, RolloutGroup, RolloutId } from "../types.ts";
+import type { ChatMessage, Rollout, RolloutGroup, RolloutId } from "../types.ts";
+
+/**
+ * How the exports write a chat transcript: "messages" (default), its prompt and completion as
+ * message lists, TRL's conversational form with the tool calls; "text" (`--text`), the prompt as
+ * text and the completion as the text judges read under the completion rule. A rollout the source
+ * gave as plain text (a `completion` string) is text in both forms.
+ */
+export type TranscriptForm = "messages" | "text";
+export const TRANSCRIPT_FORMS: readonly TranscriptForm[] = ["messages", "text"];
+
+/** A tool call in OpenAI's form; `arguments` is the JSON text exactly as the source gave it. */
+export interface ExportToolCall {
+  /** Absent when the source has no call id (TRL's calls). */
+  readonly id?: string;
+  readonly type: "function";
+  readonly function: { readonly name: string; readonly arguments: string };
+}
+
+/**
+ * One message as TRL's conversational datasets and chat templates take it: `role` and `content`
+ * (text; "" for an assistant turn that only calls tools), with `tool_calls` on a turn that makes
+ * calls and `tool_call_id` / `name` on a tool result when the source says them.
+ */
+export interface ExportMessage {
+  readonly role: string;
+  readonly content: string;
+  readonly tool_calls?: readonly ExportToolCall[];
+  readonly tool_call_id?: string;
+  readonly name?: string;
+}
+
+/** A message in the export's form (keys absent rather than null, in a fixed order). */
+export function exportMessage(m: ChatMessage): ExportMessage {
+  return {
+    role: m.role,
+    content: m.content,
+    ...(m.toolCalls.length === 0
+      ? {}
+      : {
+          tool_calls: m.toolCalls.map((c): ExportToolCall => ({
+            ...(c.id === null ? {} : { id: c.id }),
+            type: "function",
+            function: { name: c.name, arguments: c.arguments },
+          })),
+        }),
+    ...(m.toolCallId === null ? {} : { tool_call_id: m.toolCallId }),
+    ...(m.name === null ? {} : { name: m.name }),
+  };
+}
+
+/** A chat transcript: the source gave messages, not a completion text. */
+export function exportIsChat(rollout: Rollout): boolean {
+  return rollout.completion === null;
+}
+
+/**
+ * A rollout as TRL's prompt / completion message lists. A text prompt is one user message; with
+ * no prompt, the messages before the first assistant turn are the prompt (as the loaders split a
+ * conversation), and the rest the completion. A plain-text completion (only paired with a chat
+ * transcript, see exportDpo) is one assistant message.
+ */
+export function exportConversation(rollout: Rollout): {
+  readonly prompt: ExportMessage[];
+  readonly completion: ExportMessage[];
+} {
+  const { prompt } = rollout;
+  const messages: readonly ChatMessage[] =
+    rollout.completion === null
+      ? rollout.messages
+      : [
+          {
+            role: "assistant",
+            content: rollout.completion,
+            toolCalls: [],
+            toolCallId: null,
+            name: null,
+          },
+        ];
+  if (prompt === null) {
+    const first = messages.findIndex((m) => m.role === "assistant");
+    const split = first === -1 ? 0 : first;
+    return {
+      prompt: messages.slice(0, split).map(exportMessage),
+      completion: messages.slice(split).map(exportMessage),
+    };
+  }
+  return {
+    prompt:
+      typeof prompt === "string" ? [{ role: "user", content: prompt }] : prompt.map(exportMessage),
+    completion: messages.map(exportMessage),
+  };
+}
+
+/**
+ * A row's `prompt` and `completion` in the chosen form: message lists for a chat rollout in the
+ * "messages" form, else text (`exportPromptText`, and `rolloutText` under the completion rule).
+ */
+export function exportPromptCompletion(
+  rollout: Rollout,
+  form: TranscriptForm,
+  rule: CompletionRule,
+): {
+  readonly prompt: string | ExportMessage[];
+  readonly completion: string | ExportMessage[];
+} {
+  if (form === "messages" && exportIsChat(rollout)) return exportConversation(rollout);
+  return { prompt: exportPromptText(rollout.prompt), completion: rolloutText(rollout, rule) };
+}
 
 /**
  * A problem that stops an export: the annotations ask for something they do not hold (an unknown

@@ -57,7 +57,8 @@ export function persistErrorMessage(error: unknown): string {
   return `Annotations could not be saved in this browser (${detail}). Export them now (Export annotations) to keep them.`;
 }
 
-async function fingerprintOf(file: File, dataset: LoadedDataset): Promise<string> {
+/** The dataset's fingerprint (io/fingerprint.ts) from the file's two ends: annotations are kept under it. */
+export async function fingerprintOf(file: File, dataset: LoadedDataset): Promise<string> {
   const head = new Uint8Array(await file.slice(0, FINGERPRINT_SAMPLE).arrayBuffer());
   const tail =
     file.size > FINGERPRINT_SAMPLE

@@ -5,6 +5,7 @@ import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 import { loadDatasetScreen } from "./loadDatasetScreen.ts";
 
 import { useStore } from "../../store/index.ts";
+import { sourceFromUrl } from "../../store/url.ts";
 
 import "./App.css";
 
@@ -22,11 +23,38 @@ function indexThresholdFromUrl(): { indexThreshold?: number } {
   return Number.isFinite(value) && value >= 0 ? { indexThreshold: value } : {};
 }
 
-/** `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. */
-const OPEN_DEMO_ON_START =
-  import.meta.env.VITE_OPEN_DEMO === "1" || new URLSearchParams(window.location.search).has("demo");
+/** The data the URL names at start: `?demo`, a file opened before a reload, or none. */
+const START_SOURCE = sourceFromUrl();
 
-/** The shell: the header with "Open file", then the drop zone, the load feedback, or the dataset. */
+/**
+ * `npm start` builds with VITE_OPEN_DEMO=1; `?demo` opens the demo in any build. A URL that names
+ * another file never brings the demo: the page asks for that file again.
+ */
+const OPEN_DEMO_ON_START =
+  START_SOURCE?.kind === "demo" ||
+  (START_SOURCE === null && import.meta.env.VITE_OPEN_DEMO === "1");
+
+/** After a reload of a file the user opened: which one, so they can choose it again. */
+function ReopenNotice({ name, fingerprint }: { name: string; fingerprint: string }) {
+  return (
+    <p className="app__reopen" role="status" data-testid="reopen.notice">
+      This page showed <b data-testid="reopen.name">{name}</b>
+      {fingerprint === "" ? null : (
+        <>
+          {" "}
+          (fingerprint <code data-testid="reopen.fingerprint">{fingerprint}</code>)
+        </>
+      )}
+      : a page cannot read a file again by itself, so choose it again to continue. Its annotations
+      are kept in this browser and come back with it.
+    </p>
+  );
+}
+
+/**
+ * The shell: the header and the drop zone, or, once a file is chosen, the dataset screen (whose
+ * header holds the brand, what is loaded, the settings summary and "Open file").
+ */
 export default function App() {
   const status = useStore((s) => s.load.status);
   const loadFile = useStore((s) => s.loadFile);
@@ -45,49 +73,75 @@ export default function App() {
   };
   useWindowFileDrop(status !== "idle", open);
 
+  const brand = (
+    <>
+      <img className="app__logo" src="/favicon.svg" alt="" width="24" height="24" />
+      <h1 className={status === "idle" ? "app__title" : "app__title app__title--quiet"}>
+        Rollout Studio
+      </h1>
+    </>
+  );
+  const openFile =
+    status === "idle" ? null : (
+      <>
+        <input
+          id={openId}
+          className="app__open-input"
+          type="file"
+          data-testid="file-input"
+          onChange={(e) => {
+            open(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = "";
+          }}
+        />
+        <label className="app__open" htmlFor={openId} title="Or drop a file anywhere on the page">
+          Open file
+        </label>
+      </>
+    );
+
   return (
     <div className="app">
-      <header className="app__header" data-testid="app.header">
-        <img className="app__logo" src="/favicon.svg" alt="" width="24" height="24" />
-        <h1 className="app__title">Rollout Studio</h1>
-        {status !== "idle" ? (
-          <>
-            <input
-              id={openId}
-              className="app__open-input"
-              type="file"
-              data-testid="file-input"
-              onChange={(e) => {
-                open(Array.from(e.currentTarget.files ?? []));
-                e.currentTarget.value = "";
-              }}
-            />
-            <label
-              className="app__open"
-              htmlFor={openId}
-              title="Or drop a file anywhere on the page"
-            >
-              Open file
-            </label>
-          </>
-        ) : null}
-      </header>
       {status === "idle" ? (
-        <main className="app__main">
-          <DropZone onFiles={open}>
-            <button
-              type="button"
-              className="app__demo"
-              onClick={loadDemo}
-              data-testid="drop-zone.demo"
-            >
-              Or open the demo dataset
-            </button>
-          </DropZone>
-        </main>
+        <>
+          <header className="app__header" data-testid="app.header">
+            {brand}
+          </header>
+          <main className="app__main">
+            {START_SOURCE?.kind === "file" ? (
+              <ReopenNotice name={START_SOURCE.name} fingerprint={START_SOURCE.fingerprint} />
+            ) : null}
+            <DropZone onFiles={open}>
+              <button
+                type="button"
+                className="app__demo"
+                onClick={loadDemo}
+                data-testid="drop-zone.demo"
+              >
+                Or open the demo dataset
+              </button>
+            </DropZone>
+          </main>
+        </>
       ) : (
-        <Suspense fallback={<p className="workspace__loading">Loading the studio…</p>}>
-          <DatasetScreen issuesOpen={issuesOpen} onToggleIssues={() => setIssuesOpen((o) => !o)} />
+        <Suspense
+          fallback={
+            <>
+              <header className="app__header" data-testid="app.header">
+                {brand}
+                {openFile}
+              </header>
+              <p className="workspace__loading">Loading the studio…</p>
+            </>
+          }
+        >
+          {/* The dataset screen puts the brand and "Open file" in its header, beside what is loaded. */}
+          <DatasetScreen
+            brand={brand}
+            openFile={openFile}
+            issuesOpen={issuesOpen}
+            onToggleIssues={() => setIssuesOpen((o) => !o)}
+          />
         </Suspense>
       )}
     </div>

@@ -4,7 +4,7 @@
  * shell (App.tsx) loads this module lazily, so the first page carries only the drop zone; main.tsx
  * starts fetching it as soon as the page is idle, before any file is chosen.
  */
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 
 import DatasetBar from "../features/loader/DatasetBar.tsx";
 import IssuesPanel from "../features/loader/IssuesPanel.tsx";
@@ -12,6 +12,7 @@ import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/rollouts/RolloutColumns.tsx";
 import GroupList from "../features/groups/GroupList.tsx";
 import SettingsPanel from "../features/settings/SettingsPanel.tsx";
+import SettingsButton from "../features/settings/SettingsButton.tsx";
 import AnnotationsFile from "../features/annotations/AnnotationsFile.tsx";
 import CheatSheet from "../features/review/CheatSheet.tsx";
 import ReviewBar from "../features/review/ReviewBar.tsx";
@@ -22,6 +23,7 @@ import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import { DATASET_PANELS } from "./datasetPanels.ts";
+import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
@@ -33,42 +35,50 @@ const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx")
 const SHORTCUTS: readonly ShortcutGroup[] = [
   REVIEW_SHORTCUTS,
   GROUP_BROWSER_SHORTCUTS,
+  WORKSPACE_SHORTCUTS,
   ANNOTATE_SHORTCUTS,
   PAIRWISE_SHORTCUTS,
 ];
 
 export default function DatasetScreen({
+  brand,
+  openFile,
   issuesOpen,
   onToggleIssues,
 }: {
+  /** The shell's logo and title, and its "Open file" control, for this screen's header. */
+  brand: ReactNode;
+  openFile: ReactNode;
   /** Kept by the shell, which closes the issue list when another file is opened. */
   issuesOpen: boolean;
   onToggleIssues: () => void;
 }) {
   const status = useStore((s) => s.load.status);
   const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
-  const [openPanels, setOpenPanels] = useState<ReadonlySet<string>>(() => new Set());
+  // The open panels, the newest first: the side sheet shows it on top.
+  const [openPanels, setOpenPanels] = useState<readonly string[]>([]);
   const togglePanel = (id: string): void =>
-    setOpenPanels((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+    setOpenPanels((open) => (open.includes(id) ? open.filter((p) => p !== id) : [id, ...open]));
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
   const workspace = useRef<HTMLElement>(null);
-  // Enter on a group row opens it: select it, then move the focus to its workspace.
+  // Enter on a group row opens it: select it, then move the focus to its workspace (without
+  // scrolling: the workspace is laid out to show its transcripts where it is).
   const openGroup = (groupId: string): void => {
     selectGroup(groupId);
-    requestAnimationFrame(() => workspace.current?.focus());
+    requestAnimationFrame(() => workspace.current?.focus({ preventScroll: true }));
   };
   const mapping = useMappingDialog();
   const [regroup, setRegroup] = useState<File | null>(null);
+  const ready = status === "ready";
+  const sheetPanels = DATASET_PANELS.filter((panel) => openPanels.includes(panel.id)).sort(
+    (a, b) => openPanels.indexOf(a.id) - openPanels.indexOf(b.id),
+  );
 
   return (
-    <main className="app__dataset">
-      <LoadPanel onMapFields={mapping.open} />
+    <>
       <Suspense fallback={null}>
         {mapping.file !== null ? (
           <MappingDialog file={mapping.file} onClose={mapping.close} />
@@ -76,48 +86,114 @@ export default function DatasetScreen({
           <MappingDialog file={regroup} onClose={() => setRegroup(null)} />
         ) : null}
       </Suspense>
-      {preview !== null ? (
-        <div className="app__preview">
-          <GroupPreview group={preview} />
-        </div>
-      ) : null}
-      <DatasetBar issuesOpen={issuesOpen} onToggleIssues={onToggleIssues} onRegroup={setRegroup} />
-      {status === "ready" ? <SettingsPanel /> : null}
-      {issuesOpen ? <IssuesPanel /> : null}
-      {status === "ready" ? (
-        <div className="app__toolbar">
-          {DATASET_PANELS.map((panel) => (
-            <button
-              key={panel.id}
-              type="button"
-              className="workspace__tab"
-              aria-pressed={openPanels.has(panel.id)}
-              data-testid={`panel.toggle.${panel.id}`}
-              onClick={() => togglePanel(panel.id)}
-            >
-              {panel.label}
-            </button>
-          ))}
-          <AnnotationsFile />
-        </div>
-      ) : null}
-      {status === "ready"
-        ? DATASET_PANELS.filter((panel) => openPanels.has(panel.id)).map((panel) => (
-            <div key={panel.id} data-testid={`panel.${panel.id}`}>
-              <Suspense fallback={<p className="workspace__loading">{panel.loading}</p>}>
-                <panel.Component />
-              </Suspense>
+      {/* The bars: what is loaded and the settings in force, the panels, the review queue. */}
+      <div className="app__bars">
+        <header className="app__header app__header--dataset" data-testid="app.header">
+          {brand}
+          <DatasetBar
+            issuesOpen={issuesOpen}
+            onToggleIssues={onToggleIssues}
+            onRegroup={setRegroup}
+          />
+          {ready ? (
+            <SettingsButton
+              open={settingsOpen}
+              controls={SETTINGS_SHEET_ID}
+              onToggle={() => setSettingsOpen((o) => !o)}
+            />
+          ) : null}
+          {openFile}
+        </header>
+        {ready ? (
+          <div className="app__toolbar">
+            {DATASET_PANELS.map((panel) => (
+              <button
+                key={panel.id}
+                type="button"
+                className="workspace__tab"
+                aria-pressed={openPanels.includes(panel.id)}
+                data-testid={`panel.toggle.${panel.id}`}
+                onClick={() => togglePanel(panel.id)}
+              >
+                {panel.label}
+              </button>
+            ))}
+            <span className="app__toolbar-gap" />
+            <AnnotationsFile />
+          </div>
+        ) : null}
+        {ready ? <ReviewBar onOpen={openGroup} onHelp={() => setHelpOpen(true)} /> : null}
+      </div>
+      {/* Settings (start) and panels (end) are side sheets beside the content: they narrow it and
+          never push the transcripts down nor lie over them. */}
+      <main className="app__body">
+        {ready && settingsOpen ? (
+          <aside
+            id={SETTINGS_SHEET_ID}
+            className="app__sheet app__sheet--start"
+            aria-label="Settings"
+            data-testid="settings.sheet"
+          >
+            <SheetHead title="Settings" onClose={() => setSettingsOpen(false)} />
+            <SettingsPanel />
+          </aside>
+        ) : null}
+        <div className="app__content" data-testid="app.content">
+          <LoadPanel onMapFields={mapping.open} />
+          {preview !== null ? (
+            <div className="app__preview">
+              <GroupPreview group={preview} />
             </div>
-          ))
-        : null}
-      {status === "ready" ? (
-        <ReviewBar onOpen={openGroup} onHelp={() => setHelpOpen(true)} />
-      ) : null}
+          ) : null}
+          {issuesOpen ? <IssuesPanel /> : null}
+          <GroupList onOpen={openGroup} />
+          {ready && selected !== null ? (
+            <GroupWorkspace groupId={selected} ref={workspace} />
+          ) : null}
+        </div>
+        {ready && sheetPanels.length > 0 ? (
+          <aside
+            className="app__sheet app__sheet--end"
+            aria-label="Panels"
+            data-testid="panels.sheet"
+          >
+            {sheetPanels.map((panel) => (
+              <section
+                key={panel.id}
+                className="app__sheet-panel"
+                aria-label={panel.label}
+                data-testid={`panel.${panel.id}`}
+              >
+                <SheetHead title={panel.label} onClose={() => togglePanel(panel.id)} />
+                <Suspense fallback={<p className="workspace__loading">{panel.loading}</p>}>
+                  <panel.Component />
+                </Suspense>
+              </section>
+            ))}
+          </aside>
+        ) : null}
+      </main>
       {helpOpen ? <CheatSheet groups={SHORTCUTS} onClose={() => setHelpOpen(false)} /> : null}
-      <GroupList onOpen={openGroup} />
-      {status === "ready" && selected !== null ? (
-        <GroupWorkspace groupId={selected} ref={workspace} />
-      ) : null}
-    </main>
+    </>
+  );
+}
+
+const SETTINGS_SHEET_ID = "settings-sheet";
+
+/** A side sheet's title bar: its name and a close button. */
+function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
+  return (
+    <div className="app__sheet-head">
+      <h2 className="app__sheet-title">{title}</h2>
+      <button
+        type="button"
+        className="app__sheet-close"
+        aria-label={`Close ${title}`}
+        title={`Close ${title}`}
+        onClick={onClose}
+      >
+        ×
+      </button>
+    </div>
   );
 }

@@ -3,12 +3,15 @@
  * by side with the annotation controls, the metrics panel, the divergence view, blind pairwise
  * comparison). Heavy views load on demand.
  */
-import { lazy, Suspense, useCallback, useState, type Ref } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
 import type { GroupView } from "../../store/hooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
+import { focusAdjacentColumn } from "../features/rollouts/columnFocus.ts";
+import { useDocumentShortcuts } from "../components/keyboard.ts";
+import { WORKSPACE_TABS, workspaceCommand, type WorkspaceTab } from "./workspaceShortcuts.ts";
 
 const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
@@ -17,15 +20,19 @@ const RubricTab = lazy(() => import("../features/rubrics/RubricTab.tsx"));
 // The ranking panel, notes and taxonomy load beside the columns, never in front of them.
 const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"));
 
-const TABS = [
-  { id: "rollouts", label: "Rollouts" },
-  { id: "metrics", label: "Metrics" },
-  { id: "divergence", label: "Divergence" },
-  { id: "compare", label: "Compare" },
-  { id: "rubric", label: "Rubric" },
-] as const;
+const TABS = WORKSPACE_TABS;
+type Tab = WorkspaceTab;
 
-type Tab = (typeof TABS)[number]["id"];
+const RANKING_ITEM = '[data-testid="ranking.item"]';
+
+/** Focuses the ranking's first pass once it is rendered (the panel loads lazily). */
+function focusRanking(root: HTMLElement, tries = 30): void {
+  const item = root.querySelector<HTMLElement>(RANKING_ITEM);
+  if (item !== null) {
+    item.focus({ preventScroll: true });
+    item.scrollIntoView({ block: "nearest", inline: "nearest" });
+  } else if (tries > 0) requestAnimationFrame(() => focusRanking(root, tries - 1));
+}
 
 export default function GroupWorkspace({
   groupId,
@@ -36,6 +43,37 @@ export default function GroupWorkspace({
   ref?: Ref<HTMLElement>;
 }) {
   const [tab, setTab] = useState<Tab>("rollouts");
+  const own = useRef<HTMLElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLElement | null) => {
+      own.current = el;
+      if (typeof ref === "function") ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
+  // The keys of the group view (workspaceShortcuts.ts), from anywhere but a field or a dialog:
+  // the column keys only with the focus in this workspace (or nowhere), outside the ranking.
+  useDocumentShortcuts(
+    (e) => {
+      const target = e.target instanceof Element ? e.target : null;
+      const root = own.current;
+      if (root === null) return null;
+      const command = workspaceCommand(e, target?.closest('[data-testid="ranking.panel"]') != null);
+      if (command?.kind !== "column") return command;
+      const here = target === null || target === document.body || root.contains(target);
+      return here && tab === "rollouts" ? command : null;
+    },
+    (command) => {
+      const root = own.current;
+      if (root === null) return;
+      if (command.kind === "tab") setTab(command.tab);
+      else if (command.kind === "ranking") {
+        setTab("rollouts");
+        requestAnimationFrame(() => focusRanking(root));
+      } else focusAdjacentColumn(root, document.activeElement, command.step);
+    },
+  );
   // Only the reviewed mark: a ranking or label change does not re-render the workspace.
   const reviewed = useStore((s) => s.annotations.groups[groupId]?.reviewed ?? false);
   const setReviewed = useStore((s) => s.setReviewed);
@@ -53,9 +91,9 @@ export default function GroupWorkspace({
   );
   return (
     <section
-      ref={ref}
+      ref={setRef}
       tabIndex={-1}
-      className="workspace"
+      className={tab === "rollouts" ? "workspace workspace--fill" : "workspace"}
       aria-label={`Group ${groupId}`}
       data-testid="group.workspace"
     >
@@ -69,6 +107,8 @@ export default function GroupWorkspace({
               aria-selected={tab === t.id}
               className="workspace__tab"
               data-testid={`workspace.tab.${t.id}`}
+              aria-keyshortcuts={String(TABS.indexOf(t) + 1)}
+              title={`${t.label} (key ${TABS.indexOf(t) + 1})`}
               onClick={() => setTab(t.id)}
             >
               {t.label}

@@ -6,6 +6,9 @@
  *   own classes;
  * - URLs go through react-markdown's defaultUrlTransform, which empties `javascript:`, `data:`
  *   and every other protocol but http(s), mailto, xmpp and irc(s); an emptied link is plain text;
+ * - no link is live (issue 13): a bare URL the model wrote stays text (GFM's autolink literals are
+ *   turned back into text, remarkNoAutolinkLiterals), and a written link ([text](url), <url>)
+ *   shows its full target and opens only from a confirmation (InertLink);
  * - images are never fetched (a tracking pixel in a transcript would call home): shown as text;
  * - invisible characters (a bidi override, zero-width characters) are shown as markers.
  * Code highlighting (rehype-highlight with lowlight's common languages) is a second lazy import,
@@ -17,6 +20,7 @@ import rehypeSanitize from "rehype-sanitize";
 import type rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { hasInvisible, invisibleLabel, invisibleSegments } from "./invisibles.ts";
+import InertLink from "./InertLink.tsx";
 import { hasCodeFence } from "./prepareTranscript.ts";
 import styles from "./Transcript.module.css";
 import "./highlight.css";
@@ -128,7 +132,41 @@ function rehypeShowInvisible() {
   return (tree: HastElement) => visit(tree);
 }
 
-const REMARK: Options["remarkPlugins"] = [remarkGfm];
+interface MdastLike {
+  type: string;
+  value?: string;
+  url?: string;
+  children?: MdastLike[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+/**
+ * GFM's autolink literals (a bare `https://…`, `www.…` or e-mail address) become text again: model
+ * output must not turn a URL it wrote into a link. A literal is told from a written link by its
+ * source, which starts with neither `[` (a link or reference) nor `<` (an autolink).
+ */
+export function remarkNoAutolinkLiterals() {
+  return (tree: MdastLike, file: { value: unknown }) => {
+    const source = String(file.value);
+    const visit = (node: MdastLike): void => {
+      node.children?.forEach((child, i, siblings) => {
+        const start = child.position?.start.offset;
+        const end = child.position?.end.offset;
+        if (child.type === "link" && start !== undefined && end !== undefined) {
+          const written = source.slice(start, end);
+          if (!written.startsWith("[") && !written.startsWith("<")) {
+            siblings[i] = { type: "text", value: written, position: child.position };
+            return;
+          }
+        }
+        visit(child);
+      });
+    };
+    visit(tree);
+  };
+}
+
+const REMARK: Options["remarkPlugins"] = [remarkGfm, remarkNoAutolinkLiterals];
 const REHYPE: Options["rehypePlugins"] = [rehypeRawAsText, rehypeSanitize, rehypeShowInvisible];
 let rehypeWithHighlight: Options["rehypePlugins"] = null;
 
@@ -150,9 +188,9 @@ const COMPONENTS: Components = {
         {children}
       </span>
     ) : (
-      <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow">
+      <InertLink href={href} className={typeof rest.className === "string" ? rest.className : ""}>
         {children}
-      </a>
+      </InertLink>
     ),
   img: ({ alt, src }) => (
     <span className={styles.imageText} title={typeof src === "string" ? src : undefined}>

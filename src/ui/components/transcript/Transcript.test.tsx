@@ -70,7 +70,10 @@ describe("Transcript", () => {
     const { container } = render(<Transcript rollout={r} showPrompt={false} />);
     fireEvent.click(screen.getByTestId("tool-result-toggle"));
     // The markdown turn renders once the lazy renderer has loaded; the code once it has too.
-    await waitFor(() => expect(screen.getAllByTestId("markdown")).toHaveLength(2));
+    // (The lazy import can take over a second on a loaded machine: waitFor's default.)
+    await waitFor(() => expect(screen.getAllByTestId("markdown")).toHaveLength(2), {
+      timeout: 5000,
+    });
     const markers = screen.getAllByTestId("transcript.invisible");
     const codes = markers.map((m) => m.getAttribute("data-code"));
     // The turn's two, the tool name's (on the call and on its result), the arguments', the result's.

@@ -151,6 +151,23 @@ function Item({ item }: { item: TranscriptItem }) {
   return item.kind === "turn" ? <Turn item={item} /> : <ToolResult item={item} />;
 }
 
+/**
+ * One message of the rollout's own transcript, under the test contract's id (issue 13):
+ * `transcript-message` with its role (a tool result's is "tool"). The prompt's turns are not
+ * tagged: they sit folded in `transcript.prompt`.
+ */
+function Message({ item }: { item: TranscriptItem }) {
+  return (
+    <div
+      className={styles.message}
+      data-testid="transcript-message"
+      data-role={item.kind === "turn" ? item.role : "tool"}
+    >
+      <Item item={item} />
+    </div>
+  );
+}
+
 /** A prompt's turns, collapsed behind a summary line. */
 export const PromptView = memo(function PromptView({ prompt }: { prompt: Rollout["prompt"] }) {
   const items = useMemo(() => preparePrompt(prompt), [prompt]);
@@ -186,7 +203,7 @@ export const Transcript = memo(function Transcript({
     <div className={styles.transcript}>
       {showPrompt ? <PromptView prompt={rollout.prompt} /> : null}
       {view.items.slice(0, shown).map((it) => (
-        <Item key={it.key} item={it} />
+        <Message key={it.key} item={it} />
       ))}
       {view.items.length === 0 ? <p className={styles.muted}>No messages.</p> : null}
       {rest > 0 ? (

@@ -8,6 +8,7 @@ import type { HumanLabel } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { isTypingTarget } from "../../components/keyboard.ts";
 import { selectionInColumn, useAnnotateUi } from "./annotateUi.ts";
+import styles from "./Annotate.module.css";
 
 const KEY_LABELS: Readonly<Record<string, HumanLabel>> = { p: "pass", f: "fail", d: "defer" };
 
@@ -49,5 +50,9 @@ export default function AnnotateKeys({
     el.addEventListener("keydown", onKey);
     return () => el.removeEventListener("keydown", onKey);
   }, [groupId]);
-  return <div ref={ref}>{children}</div>;
+  return (
+    <div ref={ref} className={styles.keys}>
+      {children}
+    </div>
+  );
 }

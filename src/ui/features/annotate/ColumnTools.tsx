@@ -74,7 +74,7 @@ function ColumnTools({ groupId, rolloutId }: { groupId: string; rolloutId: strin
             selected.current = "";
           }}
         >
-          {hacked ? "Hack…" : "Mark hack…"}
+          {hacked ? "Hack ✓" : "Hack…"}
         </button>
       </div>
       {hacked && detail !== undefined && !formOpen ? (
@@ -133,9 +133,10 @@ function ColumnTools({ groupId, rolloutId }: { groupId: string; rolloutId: strin
           <button
             type="button"
             data-testid="annotate.rollout-note-edit"
+            title={note === "" ? "Add a note on this rollout" : "Edit the note on this rollout"}
             onClick={() => setEditingNote(true)}
           >
-            {note === "" ? "Add note" : "Edit note"}
+            {note === "" ? "Note…" : "Edit note"}
           </button>
         </div>
       )}

@@ -31,6 +31,9 @@ import {
 import styles from "./Annotate.module.css";
 
 const DRAG_TYPE = "application/x-rollout-id";
+const RANKING_HINT =
+  "Drag a pass, or focus it and press Alt+↑/Alt+↓ to move, t to tie with the tier above, s to " +
+  "split, x to unrank, a to rank last; ↑/↓ move the focus.";
 const NO_RANKING: Ranking = [];
 
 function sameItem(a: RankItem, b: RankItem): boolean {
@@ -303,7 +306,9 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
   return (
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
       <div className={styles.panelHead}>
-        <h3 className={styles.panelTitle}>Ranking of the passes</h3>
+        <h3 className={styles.panelTitle} title={RANKING_HINT}>
+          Ranking of the passes
+        </h3>
         <span className={styles.muted} data-testid="ranking.status" data-status={view.status}>
           {view.statusText}
         </span>
@@ -337,9 +342,9 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
           </button>
         ) : null}
       </div>
-      <p id="ranking-keys-hint" className={styles.hint}>
-        Drag a pass, or focus it and press Alt+↑/Alt+↓ to move, t to tie with the tier above, s to
-        split, x to unrank, a to rank last; ↑/↓ move the focus.
+      {/* The keys, for screen readers (each item points here) and in the title's tooltip. */}
+      <p id="ranking-keys-hint" className={styles.srOnly}>
+        {RANKING_HINT}
       </p>
       <div ref={listRef} className={styles.rankColumns}>
         <ol className={styles.tiers} aria-label="Ranked, best first" data-testid="ranking.tiers">

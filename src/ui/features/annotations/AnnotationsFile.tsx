@@ -125,7 +125,13 @@ export default function AnnotationsFile() {
   };
 
   return (
-    <div className={styles.bar} data-testid="annotations.file">
+    <div
+      className={styles.bar}
+      role="group"
+      aria-label="Annotations"
+      data-testid="annotations.file"
+    >
+      <span className={styles.status}>Annotations</span>
       <input
         id={inputId}
         className={styles.input}
@@ -144,14 +150,19 @@ export default function AnnotationsFile() {
             );
         }}
       />
-      <label htmlFor={inputId} className={styles.button}>
-        Import annotations
+      <label
+        htmlFor={inputId}
+        className={styles.button}
+        title="Import an annotations file (version 1, what the CLI reads with --annotations)"
+      >
+        Import
       </label>
       <button
         type="button"
         className={styles.button}
         data-testid="annotations-export"
         disabled={count === 0}
+        title={`Export the annotations of ${count} group${count === 1 ? "" : "s"} as a file`}
         onClick={() =>
           download(
             annotationsFileName(dataset.file),
@@ -159,7 +170,7 @@ export default function AnnotationsFile() {
           )
         }
       >
-        Export annotations ({count})
+        Export ({count})
       </button>
       <input
         id={mergeId}
@@ -184,7 +195,7 @@ export default function AnnotationsFile() {
         className={styles.button}
         title="Compare another annotator's file with these annotations (agreement), then merge it"
       >
-        Merge another annotator&apos;s file…
+        Merge…
       </label>
       {count > 0 && !confirming ? (
         <button

@@ -9,10 +9,12 @@ import {
   EXPORT_DEFAULTS,
   REWARD_MODES,
   REWARD_SOURCES,
+  TRANSCRIPT_FORMS,
   type Annotations,
   type ExportKind,
   type RewardMode,
   type RewardSource,
+  type TranscriptForm,
 } from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { useStore } from "../../../store/index.ts";
@@ -51,6 +53,10 @@ const SOURCE_LABEL: Readonly<Record<RewardSource, string>> = {
   human: "human ranking",
   judge: "judge run",
 };
+const TRANSCRIPT_LABEL: Readonly<Record<TranscriptForm, string>> = {
+  messages: "whole conversations (message lists, tool calls included)",
+  text: "final-message text (--text)",
+};
 const MODE_LABEL: Readonly<Record<RewardMode, string>> = {
   advantage: "advantage (GAR, equation 3)",
   reward: "reward (GRS, equation 2)",
@@ -66,6 +72,7 @@ export default function ExportsPanel() {
   const [choices, setChoices] = useState<ExportChoices>({
     calibrationRun: null,
     rewards: EXPORT_DEFAULTS,
+    transcripts: EXPORT_DEFAULTS.transcripts,
   });
   const [floorText, setFloorText] = useState(String(EXPORT_DEFAULTS.floor));
   const [message, setMessage] = useState<Message | null>(null);
@@ -150,8 +157,28 @@ export default function ExportsPanel() {
         <p className={styles.note}>
           Under the current settings: pass threshold {settings.passThreshold}, GAR cap{" "}
           {settings.cap}, min factor {settings.minFactor}, hack zeroing{" "}
-          {settings.hackZero ? "on" : "off"}, completion text {settings.completionRule}.
+          {settings.hackZero ? "on" : "off"}
+          {choices.transcripts === "text" ? `, completion text ${settings.completionRule}` : ""}.
         </p>
+        <div className={styles.options}>
+          <label className={styles.option}>
+            Chat transcripts as{" "}
+            <select
+              data-testid="exports.transcripts"
+              value={choices.transcripts}
+              onChange={(e) => {
+                const form = TRANSCRIPT_FORMS.find((f) => f === e.currentTarget.value);
+                if (form !== undefined) setChoices((c) => ({ ...c, transcripts: form }));
+              }}
+            >
+              {TRANSCRIPT_FORMS.map((f) => (
+                <option key={f} value={f}>
+                  {TRANSCRIPT_LABEL[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </header>
       {entries === null ? (
         <p className={styles.note} data-testid="exports.indexed">

@@ -60,7 +60,9 @@ export function exportCommandLine(
   if (settings.cap !== d.cap) args.push("--cap", String(settings.cap));
   if (settings.minFactor !== d.minFactor) args.push("--min-factor", String(settings.minFactor));
   if (settings.hackZero !== d.hackZero) args.push("--no-hack-zero");
-  if (settings.completionRule !== d.completionRule) args.push("--text", settings.completionRule);
+  // The completion rule only makes text: in the conversational form no rule applies.
+  if (kind !== "rubrics" && kind !== "annotations" && options.transcripts === "text")
+    args.push("--text", settings.completionRule);
   for (const [name, weight] of Object.entries(settings.rewardWeights ?? {}))
     args.push("--weight", `${name}=${weight}`);
   return args.map(shellWord).join(" ");

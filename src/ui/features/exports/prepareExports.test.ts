@@ -19,10 +19,15 @@ import {
   type ExportChoices,
 } from "./prepareExports.ts";
 
-const DEFAULT: ExportChoices = { calibrationRun: null, rewards: EXPORT_DEFAULTS };
+const DEFAULT: ExportChoices = {
+  calibrationRun: null,
+  rewards: EXPORT_DEFAULTS,
+  transcripts: "messages",
+};
 const judge: ExportChoices = {
   calibrationRun: "gar-1",
   rewards: { ...EXPORT_DEFAULTS, source: "judge", mode: "reward", floor: 0.2 },
+  transcripts: "text",
 };
 
 const byId = (id: string) => FIXTURE_ANNOTATIONS.judgeRuns.find((r) => r.info.id === id)!;
@@ -119,7 +124,7 @@ describe("prepareExports", () => {
       exportBuild(
         "rewards",
         { groups: FIXTURE_GROUPS, annotations: FIXTURE_ANNOTATIONS, settings: ANALYSIS_DEFAULTS },
-        judge.rewards,
+        { ...judge.rewards, transcripts: "text" },
       ).text,
     );
     expect(out.calibration).toBe(FIXTURE_ANNOTATIONS.calibration);
@@ -166,8 +171,21 @@ describe("exportCommandLine", () => {
       "npx rollout-studio export 'my run.jsonl' --annotations 'my run.annotations.json' --kind rewards --out 'my run.rewards.jsonl' --source judge --mode reward --floor 0.2 --pass-threshold 0.8 --cap 2 --min-factor 0.25 --no-hack-zero --text benchmax --weight format=0.5",
     );
     expect(exportCommandLine("d.jsonl", "calibration", ANALYSIS_DEFAULTS, judge)).toBe(
-      "npx rollout-studio export d.jsonl --annotations d.annotations.json --kind calibration --out d.calibration.jsonl --judge-run gar-1",
+      "npx rollout-studio export d.jsonl --annotations d.annotations.json --kind calibration --out d.calibration.jsonl --judge-run gar-1 --text final-assistant",
     );
+  });
+
+  it("says --text RULE for the text form only: no completion rule applies to message lists", () => {
+    const benchmax = { ...ANALYSIS_DEFAULTS, completionRule: "benchmax" as const };
+    for (const kind of ["calibration", "rewards", "dpo"] as const) {
+      expect(exportCommandLine("d.jsonl", kind, benchmax, DEFAULT)).not.toContain("--text");
+      expect(
+        exportCommandLine("d.jsonl", kind, ANALYSIS_DEFAULTS, { ...DEFAULT, transcripts: "text" }),
+      ).toContain(" --text final-assistant");
+    }
+    expect(
+      exportCommandLine("d.jsonl", "rubrics", benchmax, { ...DEFAULT, transcripts: "text" }),
+    ).not.toContain("--text");
   });
 
   it("adds the applied reward spec to the kinds that read rollouts", () => {

@@ -20,6 +20,7 @@ import {
   type JudgeRun,
   judgeRunName,
   type RolloutGroup,
+  type TranscriptForm,
 } from "../../../core/index.ts";
 
 /** What the user chose in the panel. */
@@ -30,7 +31,9 @@ export interface ExportChoices {
    */
   readonly calibrationRun: string | null;
   /** rewards: source, mode, run and floor. */
-  readonly rewards: ExportOptions;
+  readonly rewards: Omit<ExportOptions, "transcripts">;
+  /** calibration, rewards, dpo: chat transcripts as message lists (default) or as text. */
+  readonly transcripts: TranscriptForm;
 }
 
 export interface ExportEntry {
@@ -69,7 +72,7 @@ const TEXT: Readonly<Record<ExportKind, { title: string; description: string; un
   dpo: {
     title: "DPO pairs",
     description:
-      "JSONL prompt / chosen / rejected from the human rankings: every pair across tiers (better tier chosen), and every hack rejected against every other pass.",
+      "JSONL prompt / chosen / rejected from the human rankings: every pair across tiers (better tier chosen), and every hack rejected against every other pass. Chat transcripts are whole conversations, tool calls included (TRL's conversational form).",
     unit: "pairs",
   },
   annotations: {
@@ -80,11 +83,13 @@ const TEXT: Readonly<Record<ExportKind, { title: string; description: string; un
   },
 };
 
-/** The options of one kind: calibration reads its own run choice, rewards everything. */
+/**
+ * The options of one kind: calibration reads its own run choice, rewards everything; the
+ * transcript form applies to every kind that writes transcripts.
+ */
 export function exportOptionsFor(kind: ExportKind, choices: ExportChoices): ExportOptions {
-  return kind === "calibration"
-    ? { ...choices.rewards, judgeRunId: choices.calibrationRun }
-    : choices.rewards;
+  const options = { ...choices.rewards, transcripts: choices.transcripts };
+  return kind === "calibration" ? { ...options, judgeRunId: choices.calibrationRun } : options;
 }
 
 /** A run's distinct name (mode, model or heuristic grader, prompt, time, scope) and its id. */

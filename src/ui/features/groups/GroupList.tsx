@@ -4,7 +4,7 @@
  * the URL (store/url.ts). This component prepares the rows (memoised per input, so a keystroke in
  * the search re-runs only the filter) and hands them to GroupTable.
  */
-import { useDeferredValue, useMemo } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
@@ -87,11 +87,21 @@ export default function GroupList({ onOpen }: GroupListProps) {
     [annotated, filters, searchIndex],
   );
   const rows = useMemo(() => sortGroupRows(filtered, sort), [filtered, sort]);
+  // With a group open the list shows a few rows, so the group's transcripts fit below it; the
+  // toggle under it gives the list its full height back.
+  const [tall, setTall] = useState(false);
+  const compact = selected !== null && !tall;
 
   if (dataset === null) return null;
   return (
     <div className={styles.layout}>
-      <section className={styles.card} aria-label="Groups" aria-busy={updating}>
+      <section
+        className={compact ? `${styles.card} ${styles.compact}` : styles.card}
+        aria-label="Groups"
+        aria-busy={updating}
+        data-testid="groups.list"
+        data-size={compact ? "compact" : "full"}
+      >
         <GroupFilters
           shown={rows.length}
           total={base.length}
@@ -108,6 +118,17 @@ export default function GroupList({ onOpen }: GroupListProps) {
           onOpen={onOpen ?? selectGroup}
         />
         {rows.length === 0 ? <p className={styles.muted}>No group matches the filters.</p> : null}
+        {selected === null ? null : (
+          <button
+            type="button"
+            className={styles.sizeToggle}
+            aria-expanded={!compact}
+            data-testid="groups.size-toggle"
+            onClick={() => setTall((t) => !t)}
+          >
+            {compact ? "▾ Show more groups" : "▴ Show fewer groups (more room for the transcripts)"}
+          </button>
+        )}
       </section>
     </div>
   );

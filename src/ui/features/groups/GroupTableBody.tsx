@@ -27,6 +27,11 @@ import styles from "./Groups.module.css";
 
 /** Pixels per row: the virtualiser's fixed size and each row's height. */
 export const ROW_HEIGHT = 30;
+/**
+ * The sticky header row's height in the scroller (Groups.module.css: 6px padding each side, a line
+ * of 0.86rem at 1.5, a 1px border): a row is in view only when it is clear of the header too.
+ */
+const HEAD_HEIGHT = 33;
 /** Rows rendered beyond each edge of the view. */
 const OVERSCAN = 8;
 /**
@@ -123,6 +128,8 @@ export default function GroupTableBody({
     // string keys and looks none up. A getItemKey that changed identity would redo that pass on
     // every scrolled frame.
     initialRect: INITIAL_RECT,
+    // Row offsets start below the header: scrolling a row into view at the bottom allows for it.
+    scrollPaddingEnd: HEAD_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -146,10 +153,12 @@ export default function GroupTableBody({
     [rows, selectedId],
   );
   // Scrolling is the DOM's: keep the selected row in view when it moves (a key, a sort, a filter,
-  // a link), not on every render, so the mouse wheel is free to scroll away from it.
+  // a link) or the list changes height (it shrinks to a few rows when a group opens), not on every
+  // render, so the mouse wheel is free to scroll away from it.
+  const viewHeight = virtualizer.scrollRect?.height ?? 0;
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-  }, [selectedIndex, virtualizer]);
+  }, [selectedIndex, virtualizer, viewHeight]);
 
   const clusterSettings = { ngram, similarity, completionRule };
   const rowDomId = (index: number): string => `${baseId}-row-${index}`;

@@ -1,6 +1,9 @@
 /**
- * The header of one rollout column: pass or fail, flags, the cluster chip, counts, and the numbers
- * the trainer would compute, each with its formula as a tooltip. It renders a prepared column.
+ * The header of one rollout column, compact (issue 13): a title line (id, pass or fail, flags,
+ * pin), one dense row of the numbers the trainer would compute (reward, rank, win rate, advantage,
+ * GAR), each with its formula as a tooltip, a line with the cluster, counts and reward components, and a
+ * details line the group bar's "Details" toggle shows. It renders a prepared column. Every
+ * column's header takes the same height (the columns share their header row, Rollouts.module.css).
  *
  * Built from memoised pieces that take plain values, so that a change re-renders only the piece
  * whose values changed: a ranking keystroke changes the GAR advantages of the passes and nothing
@@ -57,6 +60,8 @@ const TitleRow = memo(function TitleRow({
   canPin: boolean;
   onTogglePin: (id: string) => void;
 }) {
+  // One line: the id gives way (ellipsis, full id in the tooltip) to the chips after it, so a
+  // chip added here never wraps the header and every column's transcript starts at one height.
   return (
     <div className={styles.titleRow}>
       <h3 className={styles.rolloutId} title={id}>
@@ -71,7 +76,7 @@ const TitleRow = memo(function TitleRow({
         </span>
       ) : null}
       {humanLabel === null ? null : (
-        <span className={styles.badge} title="Human label">
+        <span className={styles.badge} title={`Human label: ${humanLabel}`}>
           {humanLabel}
         </span>
       )}
@@ -96,40 +101,48 @@ const TitleRow = memo(function TitleRow({
   );
 });
 
-const Chips = memo(function Chips({
-  cluster,
-  clusterSize,
-  clustersPending,
-  toolCalls,
-  length,
-  hints,
+/**
+ * One cell of the dense metrics row: a small label over the value, the formula in the tooltip. A
+ * source other than the reward (a human or judge ranking) shows beside the label; the reward's is
+ * in the tooltip, and in the details row.
+ */
+function Cell({
+  label,
+  title,
+  source,
+  name,
+  testId,
+  children,
 }: {
-  cluster: number;
-  clusterSize: number;
-  clustersPending: boolean;
-  toolCalls: number;
-  length: number;
-  hints: MetricFormulas;
+  label: string;
+  title: string;
+  source?: "reward" | GarSource;
+  /** A test id for the cell (its data-source says the source). */
+  testId?: string;
+  /** The label's accessible name when the visible one is abbreviated. */
+  name?: string;
+  children: ReactNode;
 }) {
   return (
-    <div className={styles.chips}>
-      <span title={hints.cluster}>
-        <ClusterChip
-          cluster={cluster}
-          size={clusterSize}
-          pending={clustersPending}
-          testId="metric-cluster"
-        />
-      </span>
-      <span title={hints.toolCalls} data-testid="column.tool-calls">
-        {toolCalls} tool call{toolCalls === 1 ? "" : "s"}
-      </span>
-      <span title={hints.length} data-testid="column.length">
-        {length.toLocaleString("en-US")} chars
-      </span>
+    <div
+      className={styles.cell}
+      title={source === undefined ? title : `${title}\nSource: ${source}`}
+      data-testid={testId}
+      data-source={testId === undefined ? undefined : source}
+    >
+      <dt className={styles.cellLabel} aria-label={name}>
+        {label}
+        {source === undefined || source === "reward" ? null : (
+          <>
+            {" "}
+            <Source of={source} />
+          </>
+        )}
+      </dt>
+      <dd className={styles.cellValue}>{children}</dd>
     </div>
   );
-});
+}
 
 /** Where the place and win rate's order comes from, for their tooltips. */
 function orderText(source: "reward" | GarSource): string {
@@ -138,106 +151,13 @@ function orderText(source: "reward" | GarSource): string {
     : `Ordered by the ${source === "human" ? "human" : source === "heuristic" ? "heuristic grader's" : "judge's"} ranking: its tiers over the passes, then the other rollouts below them by reward.`;
 }
 
-const RewardTable = memo(function RewardTable({
+const Metrics = memo(function Metrics({
   reward,
   rank,
   place,
   groupSize,
   rankSource,
   winRate,
-  hints,
-}: {
-  reward: string;
-  rank: string;
-  place: string;
-  groupSize: number;
-  rankSource: "reward" | GarSource;
-  winRate: string;
-  hints: MetricFormulas;
-}) {
-  return (
-    <table className={styles.stats}>
-      <thead>
-        <tr>
-          <th scope="col" title={hints.reward}>
-            Reward <Source of="reward" />
-          </th>
-          <th
-            scope="col"
-            title={`${hints.rank}\n${orderText(rankSource)}`}
-            data-testid="metric-rank-head"
-            data-source={rankSource}
-          >
-            Rank <Source of={rankSource} />
-          </th>
-          <th
-            scope="col"
-            title={`${hints.winRate}\n${orderText(rankSource)}`}
-            data-testid="metric-win-rate-head"
-            data-source={rankSource}
-          >
-            Win rate <Source of={rankSource} />
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>
-            <Metric value={reward} testId="metric-reward" />
-          </td>
-          <td title={`Place ${place} of ${groupSize}, 1 = best; rank transform ${rank}, 1 = best`}>
-            <Metric value={place} testId="metric-place" />{" "}
-            <span className={styles.placeOf} data-testid="metric-place-of">
-              of {groupSize}
-            </span>{" "}
-            <span className={styles.placeOf}>
-              (<Metric value={rank} testId="metric-rank" />)
-            </span>
-          </td>
-          <td>
-            <Metric value={winRate} testId="metric-win-rate" />
-          </td>
-        </tr>
-      </tbody>
-    </table>
-  );
-});
-
-const AdvantageHead = memo(function AdvantageHead({
-  hints,
-  hasGar,
-  garSource,
-  hasTrainer,
-}: {
-  hints: MetricFormulas;
-  hasGar: boolean;
-  garSource: GarSource | null;
-  hasTrainer: boolean;
-}) {
-  return (
-    <thead>
-      <tr>
-        <th scope="col" title={hints.advantage}>
-          Advantage <Source of="reward" />
-        </th>
-        <th
-          scope="col"
-          aria-label="GAR advantage"
-          title={hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}
-        >
-          GAR adv. {hasGar ? <Source of={garSource ?? "human"} /> : null}
-        </th>
-        {hasTrainer ? (
-          <th scope="col" aria-label="Trainer's advantage" title="The advantage the trainer logged">
-            Trainer
-          </th>
-        ) : null}
-      </tr>
-    </thead>
-  );
-});
-
-const AdvantageTable = memo(function AdvantageTable({
   advantage,
   garAdvantage,
   factor,
@@ -247,6 +167,12 @@ const AdvantageTable = memo(function AdvantageTable({
   garSource,
   hasTrainer,
 }: {
+  reward: string;
+  rank: string;
+  place: string;
+  groupSize: number;
+  rankSource: "reward" | GarSource;
+  winRate: string;
   advantage: string;
   garAdvantage: string;
   factor: string;
@@ -257,48 +183,137 @@ const AdvantageTable = memo(function AdvantageTable({
   hasTrainer: boolean;
 }) {
   return (
-    <table className={styles.stats}>
-      <AdvantageHead hints={hints} hasGar={hasGar} garSource={garSource} hasTrainer={hasTrainer} />
-      <tbody>
-        <tr>
-          <td>
-            <Metric value={advantage} testId="metric-advantage" />
-          </td>
-          <td title={factor === "" ? undefined : `factor f = ${factor}`}>
-            <Metric value={garAdvantage} testId="metric-gar-advantage" />
-          </td>
-          {hasTrainer ? (
-            <td>
-              <span data-testid="metric-trainer-advantage">{trainerAdvantage ?? ""}</span>
-            </td>
-          ) : null}
-        </tr>
-      </tbody>
-    </table>
+    <dl className={styles.metrics} aria-label="Metrics">
+      <Cell label="Reward" title={hints.reward} source="reward">
+        <Metric value={reward} testId="metric-reward" />
+      </Cell>
+      <Cell
+        label="Rank"
+        title={`${hints.rank}\n${orderText(rankSource)}\nPlace ${place} of ${groupSize}, rank transform ${rank}: both 1 = best`}
+        source={rankSource}
+        testId="metric-rank-head"
+      >
+        <Metric value={place} testId="metric-place" />
+        <span className={styles.placeOf} data-testid="metric-place-of">
+          {" "}
+          of {groupSize}
+        </span>
+        <span className={styles.placeOf}>
+          {" "}
+          (<Metric value={rank} testId="metric-rank" />)
+        </span>
+      </Cell>
+      <Cell
+        label="Win"
+        name="Win rate"
+        title={`${hints.winRate}\n${orderText(rankSource)}`}
+        source={rankSource}
+        testId="metric-win-rate-head"
+      >
+        <Metric value={winRate} testId="metric-win-rate" />
+      </Cell>
+      <Cell label="Adv." name="Advantage" title={hints.advantage} source="reward">
+        <Metric value={advantage} testId="metric-advantage" />
+      </Cell>
+      <Cell
+        label="GAR"
+        name="GAR advantage"
+        title={`${hasGar ? hints.gar : `${hints.gar}. Needs a ranking of the passes.`}${
+          factor === "" ? "" : `\nfactor f = ${factor}`
+        }`}
+        source={hasGar ? (garSource ?? "human") : undefined}
+      >
+        <Metric value={garAdvantage} testId="metric-gar-advantage" />
+      </Cell>
+      {hasTrainer ? (
+        <Cell label="Trainer" name="Trainer's advantage" title="The advantage the trainer logged">
+          <span data-testid="metric-trainer-advantage">{trainerAdvantage ?? ""}</span>
+        </Cell>
+      ) : null}
+    </dl>
   );
 });
 
-const Components = memo(
-  function Components({
+/**
+ * One line: the cluster chip, the counts (tool calls, length; room for more), then the reward
+ * components, cut with an ellipsis (the tooltip has them all).
+ */
+const Counts = memo(
+  function Counts({
+    cluster,
+    clusterSize,
+    clustersPending,
+    toolCalls,
+    length,
     components,
-    hint,
+    hints,
   }: {
+    cluster: number;
+    clusterSize: number;
+    clustersPending: boolean;
+    toolCalls: number;
+    length: number;
     components: RolloutColumn["components"];
-    hint: string;
+    hints: MetricFormulas;
   }) {
-    return components.length > 0 ? (
-      <ul className={styles.components} title={hint} aria-label="Reward components">
-        {components.map((k) => (
-          <li key={k.name}>
-            {k.name} <b>{k.value}</b>
-          </li>
-        ))}
-      </ul>
-    ) : null;
+    const componentsText = components.map((k) => `${k.name} ${k.value}`).join(", ");
+    return (
+      <div className={styles.counts}>
+        <span title={hints.cluster}>
+          <ClusterChip
+            cluster={cluster}
+            size={clusterSize}
+            pending={clustersPending}
+            testId="metric-cluster"
+          />
+        </span>
+        <span title={hints.toolCalls} data-testid="column.tool-calls">
+          {toolCalls} tool call{toolCalls === 1 ? "" : "s"}
+        </span>
+        <span title={hints.length} data-testid="column.length">
+          {length.toLocaleString("en-US")} chars
+        </span>
+        {components.length > 0 ? (
+          <ul
+            className={styles.components}
+            title={`Reward components: ${componentsText}\n${hints.reward}`}
+            aria-label="Reward components"
+          >
+            {components.map((k) => (
+              <li key={k.name}>
+                {k.name} <b>{k.value}</b>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
   },
   // The view model rebuilds the list on every change; it re-renders only when its values do.
-  (p, n) => p.hint === n.hint && sameComponents(p.components, n.components),
+  (p, n) =>
+    p.cluster === n.cluster &&
+    p.clusterSize === n.clusterSize &&
+    p.clustersPending === n.clustersPending &&
+    p.toolCalls === n.toolCalls &&
+    p.length === n.length &&
+    p.hints === n.hints &&
+    sameComponents(p.components, n.components),
 );
+
+/** The details row (the group bar's "Details"): each number's source and the GAR factor. */
+const Details = memo(function Details({ factor }: { factor: string }) {
+  return (
+    <p className={styles.details} data-testid="column.details">
+      reward, rank, win rate and advantage from <Source of="reward" />
+      {factor === "" ? null : (
+        <>
+          {" "}
+          · GAR factor f = <span data-testid="metric-factor">{factor}</span>
+        </>
+      )}
+    </p>
+  );
+});
 
 /**
  * One column's header. Not memoised itself: the column around it is (RolloutColumns.tsx), and it
@@ -346,24 +361,13 @@ export default function ColumnHeader({
         canPin={canPin}
         onTogglePin={onTogglePin}
       />
-      <Chips
-        cluster={c.cluster}
-        clusterSize={c.clusterSize}
-        clustersPending={clustersPending}
-        toolCalls={c.toolCalls}
-        length={c.length}
-        hints={hints}
-      />
-      <RewardTable
+      <Metrics
         reward={c.plain.reward}
         rank={c.plain.rank}
         place={c.plain.place}
         groupSize={c.groupSize}
         rankSource={c.rankSource}
         winRate={c.plain.winRate}
-        hints={hints}
-      />
-      <AdvantageTable
         advantage={c.plain.advantage}
         garAdvantage={c.plain.garAdvantage}
         factor={c.factor}
@@ -373,7 +377,16 @@ export default function ColumnHeader({
         garSource={garSource}
         hasTrainer={hasTrainer}
       />
-      <Components components={c.components} hint={hints.reward} />
+      <Counts
+        cluster={c.cluster}
+        clusterSize={c.clusterSize}
+        clustersPending={clustersPending}
+        toolCalls={c.toolCalls}
+        length={c.length}
+        components={c.components}
+        hints={hints}
+      />
+      <Details factor={c.factor} />
       {renderTools?.(c.id)}
     </header>
   );

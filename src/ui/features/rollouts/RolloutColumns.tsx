@@ -1,7 +1,8 @@
 /**
  * The group view: one group's rollouts side by side, one column per rollout in group order, each
  * with a header of the trainer's numbers and the full transcript. 2 to 8 columns share the width
- * and the rest scroll horizontally; up to two columns pin to the left; a toggle synchronises the
+ * and the rest scroll horizontally; the columns fill the height their card is given (the window's
+ * remaining height), and share one header row, so every transcript starts at one height; up to two columns pin to the left; a toggle synchronises the
  * columns' vertical scrolling. GroupDetail asks the store for the group; GroupPreview shows the
  * first group of a file still being indexed.
  */
@@ -150,6 +151,8 @@ const Column = memo(
         data-rollout-id={c.id}
         data-pinned={slot === undefined ? undefined : "true"}
         aria-label={`Rollout ${c.id}`}
+        // Focused by Left and Right (columnFocus.ts), not by Tab.
+        tabIndex={-1}
       >
         <ColumnHeader
           column={c}
@@ -201,6 +204,8 @@ const GroupBar = memo(function GroupBar({
   onChoice,
   sync,
   onSync,
+  details,
+  onDetails,
   pinned,
 }: {
   groupId: string;
@@ -209,6 +214,8 @@ const GroupBar = memo(function GroupBar({
   onChoice: (choice: number) => void;
   sync: boolean;
   onSync: (sync: boolean) => void;
+  details: boolean;
+  onDetails: (details: boolean) => void;
   pinned: number;
 }) {
   const selectId = useId();
@@ -245,6 +252,18 @@ const GroupBar = memo(function GroupBar({
         />
         Sync scrolling
       </label>
+      <label
+        className={styles.control}
+        title="Each header's details: where each number comes from, and the GAR factor"
+      >
+        <input
+          type="checkbox"
+          checked={details}
+          data-testid="column-details"
+          onChange={(e) => onDetails(e.currentTarget.checked)}
+        />
+        Details
+      </label>
       <span className={styles.muted}>
         {pinned} of {MAX_PINNED} pinned
       </span>
@@ -269,6 +288,7 @@ function Columns({
   const prompt = useMemo(() => sharedPrompt(group), [group]);
   const [choice, setChoice] = useState(VISIBLE_DEFAULT);
   const [sync, setSync] = useState(false);
+  const [details, setDetails] = useState(false);
   const [pinned, setPinned] = useState<readonly string[]>([]);
   const onTogglePin = useCallback((id: string) => setPinned((p) => togglePin(p, id)), []);
   const onScrollCapture = useScrollSync(sync);
@@ -288,6 +308,8 @@ function Columns({
         onChoice={setChoice}
         sync={sync}
         onSync={setSync}
+        details={details}
+        onDetails={setDetails}
         pinned={pinned.length}
       />
       {prompt === null ? null : (
@@ -299,6 +321,7 @@ function Columns({
         className={styles.columns}
         style={{ "--visible": visible } as CSSProperties}
         data-testid="group.columns"
+        data-details={details ? "shown" : "hidden"}
         onScrollCapture={onScrollCapture}
       >
         {view.columns.map((c, i) => (

@@ -11,6 +11,8 @@ interface Base<K extends keyof AnalysisSettings> {
   readonly source: string;
   /** The stable test id (the issue fixes `settings-scale`; the others follow the pattern). */
   readonly testId: string;
+  /** Its name in the dataset bar's summary of changed settings ("scale none"); the label by default. */
+  readonly short?: string;
 }
 
 export type SettingField =
@@ -32,6 +34,7 @@ export type SettingField =
 export const SETTING_FIELDS: readonly SettingField[] = [
   {
     key: "estimator",
+    short: "estimator",
     label: "Estimator",
     control: "select",
     options: [
@@ -43,6 +46,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "scale",
+    short: "scale",
     label: "Std scaling",
     control: "select",
     options: [
@@ -55,6 +59,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "eps",
+    short: "eps",
     label: "Epsilon",
     control: "number",
     min: 0,
@@ -65,6 +70,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "std",
+    short: "std",
     label: "Std",
     control: "select",
     options: [
@@ -76,6 +82,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "aggregation",
+    short: "components",
     label: "Reward components",
     control: "select",
     options: [
@@ -87,6 +94,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "passThreshold",
+    short: "pass ≥",
     label: "Pass threshold",
     control: "number",
     step: 0.05,
@@ -96,6 +104,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "cap",
+    short: "cap",
     label: "GAR cap",
     control: "number",
     min: 1,
@@ -106,6 +115,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "minFactor",
+    short: "min factor",
     label: "GAR min factor",
     control: "number",
     min: 0.01,
@@ -117,6 +127,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "hackZero",
+    short: "zero hacks",
     label: "Zero hacks",
     control: "checkbox",
     source: "whileai hack_zero=True",
@@ -124,6 +135,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "ngram",
+    short: "n-gram",
     label: "n-gram n",
     control: "number",
     min: 1,
@@ -134,6 +146,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "similarity",
+    short: "similarity",
     label: "Similarity",
     control: "number",
     min: 0,
@@ -145,6 +158,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "tieCredit",
+    short: "tie",
     label: "Tie counts",
     control: "tie",
     source: "benchmax seed: 0 (Pref-GRPO: 0.5)",
@@ -152,6 +166,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "rankTies",
+    short: "rank ties",
     label: "Rank ties",
     control: "select",
     options: [
@@ -163,6 +178,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     key: "completionRule",
+    short: "text",
     label: "Text compared",
     control: "select",
     options: [
@@ -182,4 +198,53 @@ export function settingDefaultLabel(field: SettingField): string {
     return field.options.find((o) => o.value === value)?.label ?? String(value);
   if (field.control === "checkbox") return value ? "on" : "off";
   return String(value);
+}
+
+/** A number as the summary writes it: short, and 1e-6 rather than 0.000001. */
+function shortNumber(x: number): string {
+  return x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential() : String(x);
+}
+
+/** The value of a field as the summary writes it: an option's value, on/off, or the number. */
+function shortValue(field: SettingField, settings: AnalysisSettings): string {
+  const value = settings[field.key];
+  if (field.control === "checkbox") return value ? "on" : "off";
+  if (typeof value === "number") return shortNumber(value);
+  return String(value);
+}
+
+export interface SettingSummaryItem {
+  readonly key: keyof AnalysisSettings;
+  /** "scale none", "eps 1e-6". */
+  readonly text: string;
+  /** The field's label, its value and its default, for the tooltip. */
+  readonly title: string;
+}
+
+/**
+ * The settings that differ from their defaults, in the panel's order, as short chips for the
+ * dataset bar (issue 13: the settings live in a side sheet, and what is in force stays in view).
+ */
+export function settingsSummary(settings: AnalysisSettings): SettingSummaryItem[] {
+  const items: SettingSummaryItem[] = SETTING_FIELDS.filter(
+    (field) => settings[field.key] !== ANALYSIS_DEFAULTS[field.key],
+  ).map((field) => {
+    const value = shortValue(field, settings);
+    return {
+      key: field.key,
+      text: `${field.short ?? field.label.toLowerCase()} ${value}`,
+      title: `${field.label}: ${value} (default ${settingDefaultLabel(field)})`,
+    };
+  });
+  if (settings.rewardWeights !== null) {
+    const weights = Object.entries(settings.rewardWeights)
+      .map(([name, w]) => `${name} ${shortNumber(w)}`)
+      .join(", ");
+    items.push({
+      key: "rewardWeights",
+      text: "weighted components",
+      title: `Reward weights: ${weights === "" ? "every component 1" : weights} (default off: the logged reward)`,
+    });
+  }
+  return items;
 }
