@@ -193,9 +193,8 @@ const Metrics = memo(function Metrics({
         source={rankSource}
         testId="metric-rank-head"
       >
-        <Metric value={place} testId="metric-place" />
+        <Metric value={place} testId="metric-place" />{" "}
         <span className={styles.placeOf} data-testid="metric-place-of">
-          {" "}
           of {groupSize}
         </span>
         <span className={styles.placeOf}>
