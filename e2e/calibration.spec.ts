@@ -213,6 +213,9 @@ describe("calibration", () => {
 
     const calibration = new Calibration(page);
     await calibration.open();
+    // No judge source until one is picked (issue 13, finding 8): pick the run by name.
+    expect(await calibration.judge.inputValue()).toBe("");
+    await calibration.judge.selectOption("run:gar-first");
     expect(await calibration.judge.inputValue()).toBe("run:gar-first");
     const counts = human.counts;
     expect(counts.defer).toBe(1);
@@ -326,8 +329,9 @@ describe("calibration", () => {
     await page
       .locator('[data-testid="calibration.log.entry"][data-event="rerun-after-unseal"]')
       .waitFor();
-    // The newest run is picked: its test metrics are flagged as not held out.
-    expect(await calibration.judge.inputValue()).toBe("run:gar-rerun");
+    // The picked run stays picked; picking the new one flags its test metrics as not held out.
+    expect(await calibration.judge.inputValue()).toBe("run:gar-first");
+    await calibration.judge.selectOption("run:gar-rerun");
     await page.getByTestId("calibration.other-source").waitFor();
 
     // The splits and the log are in the annotations the studio exports.

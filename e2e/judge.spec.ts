@@ -225,7 +225,18 @@ describe("LLM judge", () => {
     );
     expect(await panel.getByTestId("judge.run-row").count()).toBe(3);
 
-    // A mixed group no person ranked takes GAR from the latest gar run: the heuristic's.
+    // No run is the GAR source until picked by name (issue 13, finding 8): pick the heuristic
+    // grader's run over the mixed groups; a mixed group no person ranked then takes its GAR.
+    const garSource = panel.getByTestId("judge.gar-source");
+    expect(await garSource.inputValue()).toBe("human-only");
+    const heuristicRun = await garSource.evaluate(
+      (select) =>
+        [...(select as HTMLSelectElement).options].find(
+          (o) => o.text.includes("heuristic grader") && o.text.includes("mixed groups"),
+        )?.value ?? "",
+    );
+    expect(heuristicRun).toMatch(/^run:gar-/);
+    await garSource.selectOption(heuristicRun);
     const unranked = mixed[1]!.id;
     await page.goto(`${baseUrl}/?demo&group=${encodeURIComponent(unranked)}`);
     await page.getByTestId("dataset.counts").waitFor();

@@ -61,6 +61,11 @@ describe("studio numbers match the CLI", () => {
       await read("metric-rank"),
       mixed.rollouts.map((r) => r.rank),
     );
+    // The place, best = 1, is the CLI's `place`.
+    close(
+      await read("metric-place"),
+      mixed.rollouts.map((r) => r.place),
+    );
     expect(await read("metric-cluster")).toEqual(mixed.rollouts.map((r) => String(r.cluster)));
 
     const settings = new Settings(page);

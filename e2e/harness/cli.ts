@@ -21,6 +21,8 @@ export interface CliRollout {
   readonly advantage: number;
   readonly trainerAdvantage?: number;
   readonly rank: number;
+  /** The place, 1 = best (ties share their mean place). */
+  readonly place: number;
   readonly winRate: number;
   readonly cluster: number;
   readonly clusterSize: number;

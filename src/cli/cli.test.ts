@@ -50,6 +50,7 @@ interface JsonOut {
       reward: number;
       advantage: number;
       rank: number;
+      place: number;
       cluster: number;
       clusterSize: number;
       garReward?: number;
@@ -96,6 +97,8 @@ describe("analyze tau-bench (acceptance)", () => {
     );
     // The three failures tie: they share positions 0 to 2 (rank ties "average", the default).
     expect(task1.rollouts.map((r) => r.rank)).toEqual([1 / 3, 1, 1 / 3, 1 / 3]);
+    // The place states the same order, best = 1: the pass first, the failures sharing 2 to 4.
+    expect(task1.rollouts.map((r) => r.place)).toEqual([3, 1, 3, 3]);
     expect(task1.rollouts[0]).not.toHaveProperty("garReward");
   });
 

@@ -139,7 +139,10 @@ describe("export round trip on the demo", () => {
   });
 
   it("calibration: one row per labelled or judged rollout, with the file's labels and the run's versions", async () => {
-    const { code, stdout, stderr, text } = await exported("calibration");
+    // No judge run unless named: the default compares none.
+    const plain = jsonl<CalibrationRow>((await exported("calibration")).text);
+    expect(plain.every((r) => r.judge_run_id === null)).toBe(true);
+    const { code, stdout, stderr, text } = await exported("calibration", "--judge-run", "newest");
     expect(code).toBe(EXIT.ok);
     const rows = jsonl<CalibrationRow>(text);
     expect(stdout).toMatch(new RegExp(`wrote calibration: ${rows.length} row\\(s\\) to `));

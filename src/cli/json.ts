@@ -36,6 +36,7 @@ export function analysisJson(
       passes: g.passes,
       clusters: g.nClusters,
       gar: g.gar.kind === "applied" ? g.gar.outcome.status : g.gar.kind,
+      rankSource: g.rankSource,
       rollouts: g.rollouts.map((r) => ({
         id: r.id,
         reward: num(r.reward),
@@ -43,6 +44,7 @@ export function analysisJson(
         advantage: r.advantage,
         ...(r.trainerAdvantage === null ? {} : { trainerAdvantage: r.trainerAdvantage }),
         rank: r.rank,
+        place: r.place,
         winRate: r.winRate,
         cluster: r.cluster,
         clusterSize: r.clusterSize,

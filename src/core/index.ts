@@ -28,6 +28,7 @@ export * from "./calibration/state.ts";
 export * from "./calibration/sources.ts";
 export * from "./calibration/human.ts";
 export * from "./calibration/bootstrap.ts";
+export * from "./calibration/wilson.ts";
 export * from "./calibration/rankAgreement.ts";
 export * from "./calibration/seal.ts";
 export * from "./calibration/report.ts";

@@ -19,7 +19,7 @@ import {
   type GroupAnalysis,
   type JudgeRun,
   type RolloutGroup,
-  judgeRunLatestFor,
+  garSourceRunFor,
 } from "../core/index.ts";
 import type { LoadedDataset } from "../io/dataset.ts";
 import type { ParseIssue } from "../io/issues.ts";
@@ -143,7 +143,7 @@ export function groupView(
   judge: { readonly run: JudgeRun | null; readonly source: GarRankingSource } | null = null,
   advantages: readonly number[] = groupAdvantages(group, settings, datasetAdvantages),
 ): GroupView {
-  // A group no person ranked may take the latest judge run's ranking (judgeGar.ts); it says so.
+  // A group no person ranked may take the picked judge run's ranking (judgeGar.ts); it says so.
   const resolved = garAnnotationWithJudge(
     annotationsResolve([group], {
       ...ANNOTATIONS_EMPTY,
@@ -176,10 +176,11 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const advantages = useAdvantages(batch);
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
-  const judgeRun = useStore((s) =>
-    groupId === null ? null : judgeRunLatestFor(s.annotations.judgeRuns, groupId),
-  );
   const judgeSource = useStore((s) => s.judgeGarSource);
+  // Only the run the user picked by name, never the latest one (issue 13, finding 8).
+  const judgeRun = useStore((s) =>
+    groupId === null ? null : garSourceRunFor(s.annotations.judgeRuns, s.judgeGarSource, groupId),
+  );
   // Apart from the annotation's part, so that an annotation change (a ranking keystroke) analyses
   // the group again but does not recompute its advantages.
   const start = useMemo(() => {

@@ -61,10 +61,10 @@ Options:
                                 rollouts with the verifiers' components and the totals they give
                                 (what the studio's Exports panel writes with the spec applied);
                                 a judge verifier reads its run from --annotations
-  --judge-run ID                calibration: the judge run to compare (default: the newest gar,
-                                rubric or pairwise run; none: no judge); rewards with --source
-                                judge: the run to read (default: the newest gar run, or the newest
-                                rubric run with --mode reward)
+  --judge-run ID|newest|none    calibration: the judge run to compare (default none: no judge
+                                until you name one; newest: the newest gar, rubric or pairwise
+                                run); rewards with --source judge: the run to read (default: the
+                                newest gar run, or the newest rubric run with --mode reward)
   --source human|judge          rewards: the human ranking (default) or a judge run
   --mode advantage|reward       rewards: GAR on the advantage (default) or GRS on the reward
                                 (reward mode needs --source judge and a rubric run)

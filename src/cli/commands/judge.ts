@@ -26,7 +26,9 @@ import {
   judgeRunId,
   judgeRunSpread,
   judgeSample,
+  JUDGE_SCOPE_SPREAD_CHECK,
   judgeScopeGroups,
+  judgeScopeName,
   type JudgeBuildOptions,
   type JudgePlan,
   type JudgeScope,
@@ -309,6 +311,15 @@ export async function judgeCommand(argv: readonly string[], io: CliIo): Promise<
     );
   }
   for (const s of skipped) io.stderr(`judge: skipped group ${s.groupId}: ${s.reason}\n`);
+  // What it judged, for the run's name (a sampled spread scope is the spread check).
+  run = {
+    ...run,
+    info: {
+      ...run.info,
+      scope:
+        sample !== null && scope === "spread" ? JUDGE_SCOPE_SPREAD_CHECK : judgeScopeName(scope),
+    },
+  };
   const errors = judgeRunErrors(run);
   for (const e of errors)
     io.stderr(

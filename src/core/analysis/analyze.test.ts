@@ -117,6 +117,10 @@ describe("analyzeDataset", () => {
     expect(r.rollouts.map((x) => x.rank)).toEqual([0, 5 / 6, 1 / 3, 5 / 6]);
     const byIndex = analyzeDataset([g], { ...ANALYSIS_DEFAULTS, rankTies: "index" }).groups[0]!;
     expect(byIndex.rollouts.map((x) => x.rank)).toEqual([0, 2 / 3, 1 / 3, 1]);
+    // The place, best = 1: the same order, ties sharing their mean place.
+    expect(r.rollouts.map((x) => x.place)).toEqual([4, 1.5, 3, 1.5]);
+    expect(byIndex.rollouts.map((x) => x.place)).toEqual([4, 2, 3, 1]);
+    expect(r.rankSource).toBe("reward");
     expect(r.rollouts.map((x) => x.winRate)).toEqual([0, 2 / 3, 1 / 3, 2 / 3]);
     expect(r.rollouts.map((x) => x.cluster)).toEqual([0, 0, 1, 2]);
     expect(r.rollouts.map((x) => x.clusterSize)).toEqual([2, 2, 1, 1]);
@@ -154,14 +158,42 @@ describe("analyzeDataset", () => {
     expect(a.gar.kind).toBe("applied");
     expect(a.rollouts.map((x) => x.garReward)).toEqual([1, 0, 0, 0]);
     expect(a.issues[0]!.message).toContain('"a/1" is ranked but fails');
+    // Ranked: the ranked pass first, the rest below by reward; the rank transform and the win
+    // rate follow the same order.
+    expect(a.rankSource).toBe("human");
+    expect(a.rollouts[0]!.place).toBe(1);
+    expect(a.rollouts[0]!.winRate).toBe(1);
+    a.rollouts.forEach((x) => expect(x.rank).toBeCloseTo((a.n - x.place) / (a.n - 1), 12));
+    expect(out.groups[2]!.rankSource).toBe("reward");
     const b = out.groups[1]!;
     expect(b.gar).toEqual({ kind: "incomplete", unranked: ["b/1"] });
     expect(b.rollouts.every((x) => x.garReward === null)).toBe(true);
     expect(b.rollouts[0]!.humanLabel).toBe("pass");
-    expect(b.rollouts.map((x) => x.humanRank)).toEqual([1, null, null, 0]);
+    // The human rank is a place, best = 1, like every rank the studio shows.
+    expect(b.rollouts.map((x) => x.humanRank)).toEqual([2, null, null, 1]);
+    // An incomplete ranking gives no GAR, so the order stays the reward's.
+    expect(b.rankSource).toBe("reward");
     expect(out.groups[2]!.gar.kind).toBe("none");
     expect(out.summary.incompleteRankings).toEqual(["b"]);
     expect(out.gar.groups).toBe(1);
+  });
+
+  it("a human ranking orders place, rank and win rate: tiers over the passes, fails below", () => {
+    const h = group("h", [1, 1, 1, 0.2, 0]);
+    const resolved = annotationsResolve([h], {
+      ...ANNOTATIONS_EMPTY,
+      groups: { h: { ...GROUP_ANNOTATION_EMPTY, ranking: [["h/2"], ["h/0", "h/1"]] } },
+    });
+    const a = analyzeDataset([h], ANALYSIS_DEFAULTS, resolved).groups[0]!;
+    expect(a.rankSource).toBe("human");
+    expect(a.rollouts.map((x) => x.place)).toEqual([2.5, 2.5, 1, 4, 5]);
+    expect(a.rollouts.map((x) => x.rank)).toEqual([0.625, 0.625, 1, 0.25, 0]);
+    // Win rates over the same order (a tie in a tier credits 0).
+    expect(a.rollouts.map((x) => x.winRate)).toEqual([0.5, 0.5, 1, 0.25, 0]);
+    expect(a.rollouts.map((x) => x.humanRank)).toEqual([2.5, 2.5, 1, null, null]);
+    // Without the ranking the passes tie by reward.
+    const plain = analyzeDataset([h]).groups[0]!;
+    expect(plain.rollouts.map((x) => x.place)).toEqual([2, 2, 2, 4, 5]);
   });
 
   it("hacks zero in GAR and count in the stats", () => {

@@ -23,7 +23,12 @@ import { consistencyComplementarity, consistencySelf } from "../consistency/cons
 import { similarityCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
 import { toolCallSymbols, type SimilarityOn } from "../ngram/toolCalls.ts";
-import { rankTierMidpoints, rankTransformTies, type RankTies } from "../ranking/rank.ts";
+import {
+  rankPlaces,
+  rankTierMidpoints,
+  rankTransformTies,
+  type RankTies,
+} from "../ranking/rank.ts";
 import {
   rolloutTrainerAdvantage,
   type GroupId,
@@ -94,8 +99,19 @@ export interface RolloutAnalysis {
   readonly advantage: number;
   /** The advantage the trainer itself logged (TRL's `advantage` column), when the dump has one. */
   readonly trainerAdvantage: number | null;
-  /** Rank transform of the reward under settings.rankTies, in [0, 1], 1 = best. */
+  /**
+   * The rank transform of the group's order under settings.rankTies, in [0, 1], 1 = best:
+   * `(n - place) / (n - 1)`. The order is the reward's, or the ranking's (see `place`).
+   */
   readonly rank: number;
+  /**
+   * The place in the group, 1 = best, equal ones sharing their mean place under "average" rank
+   * ties. By reward; once GAR applies a ranking (the human's, or a judge run picked as the GAR
+   * source), the ranked passes by their tiers first, then everything else below by reward (a
+   * zeroed hack by its zeroed reward). `GroupAnalysis.rankSource` says which.
+   */
+  readonly place: number;
+  /** Pairwise win rate over the same order as `place`: wins / (n - 1), a tie the tie credit. */
   readonly winRate: number;
   /** Diversity cluster index ("0", "1", ... ordered by smallest member) and its size. */
   readonly cluster: number;
@@ -104,7 +120,7 @@ export interface RolloutAnalysis {
   readonly complementarity: number | null;
   readonly hack: boolean;
   readonly humanLabel: HumanLabel | null;
-  /** Tier midpoint in the human ranking (0 = best), or null if unranked. */
+  /** The place in the human ranking alone (1 = best, a tier's members share its mean place), or null if unranked. */
   readonly humanRank: number | null;
   /** GAR values exist only for groups whose annotations resolve (see GroupAnalysis.gar). */
   readonly effectiveReward: number | null;
@@ -135,6 +151,8 @@ export interface GroupAnalysis {
   readonly gar: GarState;
   /** Who ranked the passes that GAR used (the human, a judge run, the heuristic); null without GAR. */
   readonly garSource: GarSource | null;
+  /** What the places, rank transforms and win rates order by: the reward, or the GAR ranking's source. */
+  readonly rankSource: "reward" | GarSource;
   readonly issues: readonly AnnotationProblem[];
 }
 
@@ -230,8 +248,6 @@ export function analyzeGroup(
   const rewards = group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
   const passed = rewards.map((r) => r >= settings.passThreshold);
   const flags = groupFlags(rewards, passed);
-  const ranks = rankTransformTies(rewards, settings.rankTies);
-  const winRates = winRateFromPairs(n, winRatePairsFromScores(rewards), settings.tieCredit);
   const texts = group.rollouts.map((r) => rolloutText(r, settings.completionRule));
   const cluster =
     clusters !== undefined && clusters.clusterIndex.length === n
@@ -281,10 +297,27 @@ export function analyzeGroup(
   }
   const effectiveMean = effective === null ? NaN : statsMean(effective);
   const source = annotation?.source ?? "human";
+  // The order of place, rank and win rate: the ranked passes by factor (tier) above the rest by
+  // their (effective) reward once a ranking applies; the reward otherwise.
+  const ranked =
+    gar.kind === "applied" && factors.size > 0 && (annotation?.ranking.length ?? 0) > 0;
+  let order: readonly number[] = rewards;
+  if (ranked && effective !== null) {
+    // An unscorable reward counted 0 for GAR; in the order it stays last.
+    const base = effective.map((r, i) => (Number.isNaN(rewards[i]!) ? NaN : r));
+    const top = Math.max(0, ...statsFinite(base)) + 1;
+    order = base.map((r, i) => {
+      const f = factors.get(i);
+      return f === undefined ? r : top + f;
+    });
+  }
+  const ranks = rankTransformTies(order, settings.rankTies);
+  const places = rankPlaces(order, settings.rankTies);
+  const winRates = winRateFromPairs(n, winRatePairsFromScores(order), settings.tieCredit);
   // A judge's tiers are not a human rank: the human rank column stays empty for them.
   const humanRanks =
     annotation && source === "human"
-      ? rankTierMidpoints(annotation.ranking, n)
+      ? rankTierMidpoints(annotation.ranking, n).map((m) => (m === null ? null : m + 1))
       : new Array<number | null>(n).fill(null);
   const finite = statsFinite(rewards);
   return {
@@ -298,6 +331,7 @@ export function analyzeGroup(
     nClusters: cluster.nClusters,
     gar,
     garSource: hasGar ? source : null,
+    rankSource: ranked ? source : "reward",
     issues,
     rollouts: group.rollouts.map((r, i) => ({
       id: r.id,
@@ -306,6 +340,7 @@ export function analyzeGroup(
       advantage: advantages[i] ?? 0,
       trainerAdvantage: rolloutTrainerAdvantage(r),
       rank: ranks[i]!,
+      place: places[i]!,
       winRate: winRates[i]!,
       cluster: cluster.clusterIndex[i]!,
       clusterSize: cluster.divisors[i]!,

@@ -19,11 +19,11 @@ describe("metricFormulas", () => {
       "a tie counts 0.5",
     );
     expect(metricFormulas({ ...ANALYSIS_DEFAULTS, hackZero: false }).gar).toContain("hacks kept");
-    expect(metricFormulas(ANALYSIS_DEFAULTS).rank).toContain(
-      "equal rewards share their mean position",
-    );
+    expect(metricFormulas(ANALYSIS_DEFAULTS).rank).toContain("equal ones share their mean place");
+    expect(metricFormulas(ANALYSIS_DEFAULTS).rank).toContain("1 = best");
+    expect(metricFormulas(ANALYSIS_DEFAULTS).humanRank).toContain("1 = best");
     expect(metricFormulas({ ...ANALYSIS_DEFAULTS, rankTies: "index" }).rank).toContain(
-      "equal rewards in index order",
+      "equal ones in index order",
     );
   });
 

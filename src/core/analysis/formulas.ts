@@ -58,8 +58,8 @@ export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
     advantage,
     gar: `GAR (equation 3): A' = lambda * f * A on passes (reward >= ${settings.passThreshold}), lambda = min(sum A / sum f A, ${settings.cap}), f from the ranking (worst ${settings.minFactor}), re-centred; hacks ${settings.hackZero ? "zeroed first" : "kept"}`,
     factor: `f = 1 - (1 - ${settings.minFactor}) * tier mean rank / (n - 1) over the ranked passes: 1 for the best tier, ${settings.minFactor} for the worst`,
-    rank: `Rank transform of the reward: position / (n - 1) after an ascending sort, ${settings.rankTies === "average" ? "equal rewards share their mean position" : "equal rewards in index order"}; 1 = best`,
-    winRate: `Pairwise win-rate by reward: wins / (n - 1); a tie counts ${settings.tieCredit}`,
+    rank: `Place in the group, 1 = best (the one convention of every rank shown): by reward, or once the passes are ranked by the ranking's tiers over the passes, then the rest below by reward; ${settings.rankTies === "average" ? "equal ones share their mean place" : "equal ones in index order (the later index first)"}. In brackets the normalised rank transform (n - place) / (n - 1), also 1 = best (methods.md 1.7)`,
+    winRate: `Pairwise win-rate over the same order as the place: wins / (n - 1); a tie counts ${settings.tieCredit}`,
     cluster: `Single-linkage clusters linked when the similarity >= ${settings.similarity}: ${SIMILARITY_ON_TEXT[settings.similarityOn](settings.ngram)}; text: ${RULES[settings.completionRule]}`,
     selfConsistency:
       "Majority answer count / n for rollouts that give the majority answer (first seen wins ties), else 0",
@@ -67,6 +67,6 @@ export function metricFormulas(settings: AnalysisSettings): MetricFormulas {
       "(sum over the tests it passes of 1 / rollouts passing that test) / n: rare passes count more",
     length: `Characters of ${RULES[settings.completionRule]}`,
     toolCalls: "Tool calls in the rollout's messages",
-    humanRank: "Tier midpoint in the human ranking, 0 = best",
+    humanRank: "Place in the human ranking alone, 1 = best; a tier's members share its mean place",
   };
 }

@@ -196,6 +196,9 @@ export interface PairwiseSummary {
   readonly strength: readonly number[];
   readonly lower: readonly number[];
   readonly upper: readonly number[];
+  /** The bootstrap's resamples, and how many it dropped (a fit that did not converge). */
+  readonly resamples: number;
+  readonly droppedResamples: number;
   /** Best-first tiers the user can accept as the group's ranking. */
   readonly proposed: readonly (readonly RolloutId[])[];
   /** Intransitive triples (a beat b, b beat c, c beat a). */
@@ -204,9 +207,8 @@ export interface PairwiseSummary {
 }
 
 /**
- * Win rates, strengths and a proposed ranking from the judgements so far. A complete single
- * elimination proposes the tournament's ranking; otherwise players are ordered by Bradley-Terry
- * strength, equal strengths sharing a tier.
+ * Win rates, strengths and a proposed ranking from the judgements so far: players ordered by
+ * Bradley-Terry strength, equal strengths (within 1e-9) sharing a tier, whatever the schedule.
  */
 export function pairwiseSummary(session: PairwiseSession, tie: TieCredit = 0.5): PairwiseSummary {
   const n = session.players.length;
@@ -218,22 +220,21 @@ export function pairwiseSummary(session: PairwiseSession, tie: TieCredit = 0.5):
   }));
   const { result } = replay(session);
   const bt = bradleyTerryBootstrap(n, pairs, { seed: session.seed, samples: 200 });
-  let proposed: RolloutId[][];
-  if (result !== null && session.schedule === "single-elimination") {
-    proposed = result.ranking.map((i) => [session.players[i]!]);
-  } else {
-    const order = session.players
-      .map((_, i) => i)
-      .sort((x, y) => bt.fit.logStrength[y]! - bt.fit.logStrength[x]! || x - y);
-    proposed = [];
-    let last = NaN;
-    for (const i of order) {
-      const s = bt.fit.logStrength[i]!;
-      if (proposed.length > 0 && Math.abs(s - last) < 1e-9)
-        proposed[proposed.length - 1]!.push(session.players[i]!);
-      else proposed.push([session.players[i]!]);
-      last = s;
-    }
+  // One order for the places, the table and the proposal: the Bradley-Terry strengths (issue 13,
+  // finding 7). A single elimination's bracket places players eliminated in the same round one
+  // below the other although nothing tells them apart; their strengths are equal, and so is
+  // their place here.
+  const order = session.players
+    .map((_, i) => i)
+    .sort((x, y) => bt.fit.logStrength[y]! - bt.fit.logStrength[x]! || x - y);
+  const proposed: RolloutId[][] = [];
+  let last = NaN;
+  for (const i of order) {
+    const s = bt.fit.logStrength[i]!;
+    if (proposed.length > 0 && Math.abs(s - last) < 1e-9)
+      proposed[proposed.length - 1]!.push(session.players[i]!);
+    else proposed.push([session.players[i]!]);
+    last = s;
   }
   const cycles = winRateCycles(winRateMatrix(n, pairs, tie)).map(
     ([a, b, c]) => [session.players[a]!, session.players[b]!, session.players[c]!] as const,
@@ -244,6 +245,8 @@ export function pairwiseSummary(session: PairwiseSession, tie: TieCredit = 0.5):
     strength: bt.fit.logStrength,
     lower: bt.lower,
     upper: bt.upper,
+    resamples: bt.samples,
+    droppedResamples: bt.dropped,
     proposed,
     cycles,
     complete: result !== null,

@@ -4,6 +4,7 @@
  */
 import { rankAverage } from "../ranking/rank.ts";
 import { randomMulberry32 } from "../util/random.ts";
+import { CALIBRATION_MIN_N, intervalDegenerate, wilsonInterval } from "./wilson.ts";
 
 export interface Confusion {
   /** judge pass, human pass */
@@ -151,17 +152,52 @@ export interface CorrectedRate {
   readonly observed: number;
   /** Rogan-Gladen corrected pass rate. */
   readonly corrected: number;
-  /** Percentile bootstrap interval of the corrected rate. */
+  /**
+   * The interval of the corrected rate: the percentile bootstrap, or, on fewer than
+   * `CALIBRATION_MIN_N` labelled items or a bootstrap of zero width, the Wilson bounds of TPR and
+   * TNR carried through Rogan-Gladen (see `calibrationRoganGladenWilson`).
+   */
   readonly lower: number;
   readonly upper: number;
-  /** Bootstrap draws where TPR + TNR <= 1 and no estimate exists. */
+  readonly method: "bootstrap" | "wilson";
+  /** Bootstrap draws where TPR + TNR <= 1 (or either is undefined) and no estimate exists. */
   readonly discarded: number;
+  /** Resamples drawn (0 without labelled items). */
+  readonly samples: number;
+}
+
+/**
+ * Rogan-Gladen's range over the Wilson intervals of TPR (tp of tp + fn) and TNR (tn of tn + fp):
+ * the corrected rate is monotone in each of TPR and TNR while the other is held, so its extremes
+ * over the box of the two intervals are at the box's corners. A corner at or below chance
+ * (TPR + TNR <= 1) makes the correction unbounded there: the range is then all of [0, 1]. NaN
+ * when either rate has no denominator.
+ */
+export function calibrationRoganGladenWilson(
+  observed: number,
+  c: Pick<Confusion, "tp" | "tn" | "fp" | "fn">,
+  level: number,
+): { readonly lower: number; readonly upper: number } {
+  const tpr = wilsonInterval(c.tp, c.tp + c.fn, level);
+  const tnr = wilsonInterval(c.tn, c.tn + c.fp, level);
+  if (![tpr.lower, tpr.upper, tnr.lower, tnr.upper, observed].every(Number.isFinite))
+    return { lower: NaN, upper: NaN };
+  const corners: number[] = [];
+  for (const s of [tpr.lower, tpr.upper])
+    for (const t of [tnr.lower, tnr.upper]) {
+      if (!(s + t - 1 > 0)) return { lower: 0, upper: 1 };
+      corners.push(calibrationRoganGladen(observed, s, t));
+    }
+  return { lower: Math.min(...corners), upper: Math.max(...corners) };
 }
 
 /**
  * The corrected pass rate with a seeded bootstrap CI (the method of Shankar's `judgy`): TPR and TNR
  * come from a labelled set (judge prediction and human truth per item); the labelled set is
  * resampled with replacement, while the observed rate on the unlabelled predictions stays fixed.
+ * On fewer than `CALIBRATION_MIN_N` labelled items, or when every defined resample gives the same
+ * rate (a perfect judge on a few rows), the interval is Rogan-Gladen over the Wilson intervals of
+ * TPR and TNR instead, which has width.
  */
 export function calibrationCorrectedRate(
   labelled: readonly { readonly predicted: boolean; readonly truth: boolean }[],
@@ -203,5 +239,35 @@ export function calibrationCorrectedRate(
     return draws[lo]! + (draws[Math.ceil(pos)]! - draws[lo]!) * (pos - lo);
   };
   const alpha = (1 - level) / 2;
-  return { observed, corrected, lower: q(alpha), upper: q(1 - alpha), discarded };
+  const lower = q(alpha);
+  const upper = q(1 - alpha);
+  const samplesDrawn = labelled.length > 0 ? samples : 0;
+  if (
+    Number.isFinite(corrected) &&
+    (labelled.length < CALIBRATION_MIN_N || intervalDegenerate(lower, upper))
+  ) {
+    const c = calibrationConfusion(
+      labelled.map((x) => x.predicted),
+      labelled.map((x) => x.truth),
+    );
+    const w = calibrationRoganGladenWilson(observed, c, level);
+    return {
+      observed,
+      corrected,
+      lower: Math.min(w.lower, corrected),
+      upper: Math.max(w.upper, corrected),
+      method: "wilson",
+      discarded,
+      samples: samplesDrawn,
+    };
+  }
+  return {
+    observed,
+    corrected,
+    lower,
+    upper,
+    method: "bootstrap",
+    discarded,
+    samples: samplesDrawn,
+  };
 }

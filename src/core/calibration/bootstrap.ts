@@ -1,22 +1,39 @@
 /**
  * Seeded percentile bootstrap of the agreement metrics (TPR, TNR, accuracy, Cohen's kappa) of one
- * split. Each draw resamples the split's (judge, human) pairs with replacement, as many as there
+ * split, with the Wilson score interval for the proportions where the bootstrap says nothing
+ * (fewer than `CALIBRATION_MIN_N` rows behind the proportion, or every resample equal). Each draw resamples the split's (judge, human) pairs with replacement, as many as there
  * are, and recomputes all four metrics from the resampled confusion matrix; the interval of a
  * metric is the two percentiles of its defined draws (a draw without human passes has no TPR, and
  * is counted instead).
  */
 import { randomHash01, randomMulberry32 } from "../util/random.ts";
 import { calibrationMetrics, type AgreementMetrics, type Confusion } from "./agreement.ts";
+import { CALIBRATION_MIN_N, intervalDegenerate, wilsonInterval } from "./wilson.ts";
 
-/** A point estimate with its percentile bootstrap interval. */
+/**
+ * How an interval was made: the percentile bootstrap; the Wilson score interval (a proportion on
+ * fewer than `CALIBRATION_MIN_N` rows, or whose bootstrap degenerated to zero width); or none (a
+ * metric that is not a proportion, kappa, whose bootstrap degenerated: no honest interval).
+ */
+export type CalibrationIntervalMethod = "bootstrap" | "wilson" | "none";
+
+/** A point estimate with its interval. */
 export interface CalibrationInterval {
   /** The estimate on the whole sample (NaN when undefined there). */
   readonly value: number;
-  /** Percentiles (1 - level) / 2 and (1 + level) / 2 of the defined draws; NaN without any. */
+  /**
+   * Bootstrap: percentiles (1 - level) / 2 and (1 + level) / 2 of the defined draws (NaN without
+   * any); Wilson: the score interval of the proportion; none: NaN.
+   */
   readonly lower: number;
   readonly upper: number;
-  /** Draws where the metric was undefined (e.g. no human fail in the resample for TNR). */
+  readonly method: CalibrationIntervalMethod;
+  /** Draws where the metric was undefined (e.g. no human fail in the resample for TNR), dropped. */
   readonly undefinedDraws: number;
+  /** The resamples drawn (0 for an empty split). */
+  readonly samples: number;
+  /** The rows the metric's estimate rests on (its denominator: TP + FN for TPR, n for accuracy). */
+  readonly n: number;
 }
 
 export interface CalibrationBootstrapOptions {
@@ -111,14 +128,34 @@ export function calibrationMetricsBootstrap(
     }
   }
   const alpha = (1 - options.level) / 2;
+  // The proportions' successes and denominators (kappa is not a proportion).
+  const counts: Record<Exclude<CalibrationMetricName, "kappa">, readonly [number, number]> = {
+    tpr: [tp, tp + fn],
+    tnr: [tn, tn + fp],
+    accuracy: [tp + tn, n],
+  };
   const interval = (name: CalibrationMetricName): CalibrationInterval => {
     const sorted = draws[name].sort((a, b) => a - b);
-    return {
+    const lower = calibrationPercentile(sorted, alpha);
+    const upper = calibrationPercentile(sorted, 1 - alpha);
+    const base = {
       value: point[name],
-      lower: calibrationPercentile(sorted, alpha),
-      upper: calibrationPercentile(sorted, 1 - alpha),
       undefinedDraws: undefinedDraws[name],
+      samples: n > 0 ? options.samples : 0,
     };
+    if (name === "kappa") {
+      // A kappa whose resamples all agree says nothing about its spread: no interval.
+      const none = Number.isFinite(point.kappa) && intervalDegenerate(lower, upper);
+      return none
+        ? { ...base, lower: NaN, upper: NaN, method: "none", n }
+        : { ...base, lower, upper, method: "bootstrap", n };
+    }
+    const [k, of] = counts[name];
+    if (of > 0 && (of < CALIBRATION_MIN_N || intervalDegenerate(lower, upper))) {
+      const w = wilsonInterval(k, of, options.level);
+      return { ...base, lower: w.lower, upper: w.upper, method: "wilson", n: of };
+    }
+    return { ...base, lower, upper, method: "bootstrap", n: of };
   };
   return {
     tpr: interval("tpr"),

@@ -4,6 +4,7 @@
  */
 import type { CalibrationBootstrapOptions } from "./bootstrap.ts";
 import { calibrationFractionsText } from "./seal.ts";
+import { CALIBRATION_MIN_N } from "./wilson.ts";
 import type { CalibrationState } from "./state.ts";
 
 export interface CalibrationFormulas {
@@ -19,6 +20,10 @@ export interface CalibrationFormulas {
   readonly observed: string;
   readonly corrected: string;
   readonly correctedInterval: string;
+  /** The interval of a proportion where the bootstrap says nothing. */
+  readonly wilson: string;
+  /** The corrected rate's interval where the bootstrap says nothing. */
+  readonly correctedWilson: string;
   readonly splits: string;
 }
 
@@ -35,7 +40,7 @@ export function calibrationFormulas(
     accuracy: "Accuracy = (TP + TN) / n",
     kappa:
       "Cohen's kappa = (po - pe) / (1 - pe), po = accuracy, pe = p_judge_pass x p_human_pass + p_judge_fail x p_human_fail; undefined when pe = 1",
-    interval: `${level} percentile bootstrap interval: ${options.samples} resamples of the split's rows with replacement, seeded from the split seed ${state.seed}; resamples where the metric is undefined are left out and counted`,
+    interval: `${level} percentile bootstrap interval: ${options.samples} resamples of the split's rows with replacement, seeded from the split seed ${state.seed}; resamples where the metric is undefined are dropped and counted`,
     tau: "Kendall's tau-b between the human and the source's tier positions, over the rollouts both rank (ties handled: (C - D) / sqrt((n0 - n1)(n0 - n2)))",
     rho: "Spearman's rho: Pearson correlation of the average ranks of the tier positions, over the rollouts both rank",
     overall:
@@ -45,6 +50,8 @@ export function calibrationFormulas(
     corrected:
       "Rogan-Gladen corrected pass rate = (observed + TNR - 1) / (TPR + TNR - 1), with dev's TPR and TNR, clipped to [0, 1]; undefined when TPR + TNR <= 1",
     correctedInterval: `${level} percentile bootstrap interval: ${options.samples} resamples of dev's rows (the observed rate held fixed); resamples with TPR + TNR <= 1 are left out and counted`,
+    wilson: `${level} Wilson score interval of the proportion, used instead of the bootstrap below ${CALIBRATION_MIN_N} rows or when every resample gives the same value (a bootstrap of a few agreeing rows has zero width and claims a certainty they cannot give)`,
+    correctedWilson: `${level} range of Rogan-Gladen over the Wilson intervals of dev's TPR and TNR (its extremes are at their corners; [0, 1] when a corner is at chance), used instead of the bootstrap below ${CALIBRATION_MIN_N} dev rows or when every resample gives the same rate`,
     splits: `Stratified by the human label, seeded (seed ${state.seed}), train/dev/test ${calibrationFractionsText(state.fractions)}%; a rollout keeps its split once assigned`,
   };
 }

@@ -100,7 +100,9 @@ describe("metrics bootstrap", () => {
     });
     expect(a.tnr).toMatchObject({ undefinedDraws: 50 });
     expect(a.tnr.lower).toBeNaN();
-    expect(a.tpr).toEqual({ value: 1, lower: 1, upper: 1, undefinedDraws: 0 });
+    // Every resample gives TPR 1 on 5 rows: not [1, 1] but the Wilson interval of 5 of 5.
+    expect(a.tpr).toMatchObject({ value: 1, upper: 1, method: "wilson", undefinedDraws: 0, n: 5 });
+    expect(a.tpr.lower).toBeCloseTo(0.6489, 4);
     expect(a.kappa.undefinedDraws).toBe(50);
   });
 

@@ -6,6 +6,7 @@ import type { RolloutGroup } from "../types.ts";
 import { calibrationHumanSource } from "./human.ts";
 import {
   calibrationJudgeRunLabel,
+  judgeRunName,
   calibrationJudgeRunSource,
   calibrationRewardSource,
   calibrationSourceFromRollouts,
@@ -65,7 +66,12 @@ describe("calibration sources", () => {
     expect(source).toMatchObject({ id: "gar-1", kind: "judge", promptVersion: "gar-v3" });
     expect(source.verdicts(group, rewards)).toEqual(judgeRunVerdicts(r, group, rewards));
     expect(source.ranking(group, rewards)).toEqual([["b"], ["a"], ["c"], ["d", "e"]]);
-    expect(source.label).toBe("gar · gpt-x · prompt gar-v3 · 2026-01-02 03:04:05 UTC");
+    expect(source.label).toBe("gar · gpt-x · prompt gar-v3 · 2026-01-02 03:04:05 UTC · 1 group");
+    // What it judged, when the run says: two runs of one mode and model never read the same.
+    const spread = { ...r, info: { ...r.info, scope: "spread check" } };
+    expect(judgeRunName(spread)).toBe(
+      "gar · gpt-x · prompt gar-v3 · 2026-01-02 03:04:05 UTC · spread check (1 group)",
+    );
   });
 
   it("the pass threshold reaches the judge run's verdicts", () => {

@@ -139,13 +139,27 @@ function shortTime(iso: string): string {
 }
 
 /**
- * How a judge run is named wherever it is picked: mode, the model (or "heuristic grader": the
- * offline grader is labelled as a heuristic everywhere), prompt version and start time.
+ * How a judge run is named wherever it is picked (the GAR source, calibration, the exports): mode,
+ * the model (or "heuristic grader": the offline grader is labelled as a heuristic everywhere),
+ * prompt version, start time and what it judged ("spread check (20 groups)"), so that two runs
+ * never read the same.
  */
-export function calibrationJudgeRunLabel(info: JudgeRunInfo): string {
+export function calibrationJudgeRunLabel(info: JudgeRunInfo, groups?: number): string {
   const who = info.source === "heuristic" ? "heuristic grader" : info.model;
   const cancelled = info.cancelled ? " (cancelled)" : "";
-  return `${info.mode} · ${who} · prompt ${info.promptVersion} · ${shortTime(info.startedAt)}${cancelled}`;
+  const count = groups === undefined ? "" : `${groups} group${groups === 1 ? "" : "s"}`;
+  const scope =
+    info.scope === undefined
+      ? count === ""
+        ? ""
+        : ` · ${count}`
+      : ` · ${info.scope}${count === "" ? "" : ` (${count})`}`;
+  return `${info.mode} · ${who} · prompt ${info.promptVersion} · ${shortTime(info.startedAt)}${scope}${cancelled}`;
+}
+
+/** A run's name with its group count (`calibrationJudgeRunLabel`). */
+export function judgeRunName(run: JudgeRun): string {
+  return calibrationJudgeRunLabel(run.info, Object.keys(run.groups).length);
 }
 
 /**
@@ -158,7 +172,7 @@ export function calibrationJudgeRunSource(
 ): CalibrationSource {
   return {
     id: run.info.id,
-    label: calibrationJudgeRunLabel(run.info),
+    label: judgeRunName(run),
     kind: "judge",
     promptVersion: run.info.promptVersion,
     verdicts: (group, rewards) => judgeRunVerdicts(run, group, rewards, options),

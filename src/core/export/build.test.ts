@@ -31,7 +31,8 @@ const GOLDEN: readonly [
   "calibration" | "rubrics" | "rewards" | "dpo",
   Partial<ExportOptions>,
 ][] = [
-  ["calibration.golden.jsonl", "calibration", {}],
+  // The golden calibration rows compare the newest verdict run: named, as none is the default.
+  ["calibration.golden.jsonl", "calibration", { judgeRunId: "newest" }],
   ["rubrics.golden.json", "rubrics", {}],
   ["rewards-human.golden.jsonl", "rewards", {}],
   ["rewards-judge-gar.golden.jsonl", "rewards", { source: "judge" }],
@@ -77,7 +78,11 @@ describe("exportBuild", () => {
     expect(exportBuild("rewards", input).rows).toBe(17);
     expect(exportBuild("rubrics", input).rows).toBe(3);
     expect(exportBuild("dpo", input).rows).toBe(5);
-    expect(exportBuild("calibration", input).rows).toBe(12);
+    expect(
+      exportBuild("calibration", input, { ...EXPORT_DEFAULTS, judgeRunId: "newest" }).rows,
+    ).toBe(12);
+    // No judge unless named: only the labelled rows.
+    expect(exportBuild("calibration", input).rows).toBeLessThan(12);
   });
 
   it("previews the row count and the run without the text", () => {
@@ -89,8 +94,12 @@ describe("exportBuild", () => {
   });
 
   it("returns the calibration state to persist, and the input's for other kinds", () => {
-    const calibration = exportBuild("calibration", input);
+    const calibration = exportBuild("calibration", input, {
+      ...EXPORT_DEFAULTS,
+      judgeRunId: "newest",
+    });
     expect(Object.keys(calibration.calibration.assignments).length).toBeGreaterThan(2);
+    expect(exportBuild("calibration", input).run).toBeNull();
     expect(exportBuild("dpo", input).calibration).toBe(FIXTURE_ANNOTATIONS.calibration);
     expect(calibration.run?.info.id).toBe("rubric-1");
   });

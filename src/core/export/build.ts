@@ -30,7 +30,8 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
 /** Options of every kind; each kind reads its own. */
 export interface ExportOptions extends RewardExportOptions {
   /**
-   * calibration: the judge run to compare (null: the newest that gives verdicts; "none": no judge);
+   * calibration: the judge run to compare (an id, "newest": the newest that gives verdicts; null
+   * or "none": no judge, the default);
    * rewards with the judge source: the run to read (null: the newest of the mode's kind).
    */
   readonly judgeRunId: string | null;

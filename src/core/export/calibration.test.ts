@@ -17,12 +17,27 @@ import { ExportError } from "./text.ts";
 const ids = (rows: readonly { rollout_id: string }[]) => rows.map((r) => r.rollout_id);
 
 describe("calibration export", () => {
+  it("compares no judge run unless one is named (null and none alike)", () => {
+    const byDefault = exportCalibration(
+      FIXTURE_GROUPS,
+      FIXTURE_ANNOTATIONS,
+      ANALYSIS_DEFAULTS,
+      null,
+    );
+    expect(byDefault.run).toBeNull();
+    expect(byDefault.rows.every((r) => r.judge_run_id === null && r.judge_verdict === null)).toBe(
+      true,
+    );
+    const none = exportCalibration(FIXTURE_GROUPS, FIXTURE_ANNOTATIONS, ANALYSIS_DEFAULTS, "none");
+    expect(ids(none.rows)).toEqual(ids(byDefault.rows));
+  });
+
   it("has one row per rollout with a human label or a verdict of the newest verdict run", () => {
     const { rows, run } = exportCalibration(
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     // The newest run that gives verdicts is the rubric run.
     expect(run?.info.id).toBe("rubric-1");
@@ -141,7 +156,7 @@ describe("calibration export", () => {
           judgeRuns: [...FIXTURE_ANNOTATIONS.judgeRuns, fixtureRun("c", "cluster", {})],
         },
         ANALYSIS_DEFAULTS,
-        null,
+        "newest",
       ).run?.info.id,
     ).toBe("rubric-1");
   });
@@ -151,7 +166,7 @@ describe("calibration export", () => {
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     const row = (id: string) => rows.find((r) => r.rollout_id === id)!;
     // Kept: assigned before, whatever the stratification would say now (a deferred row included).
@@ -177,7 +192,7 @@ describe("calibration export", () => {
       FIXTURE_GROUPS,
       { ...FIXTURE_ANNOTATIONS, calibration },
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     expect(again.rows).toEqual(rows);
     expect(again.calibration).toBe(calibration);
@@ -188,7 +203,7 @@ describe("calibration export", () => {
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     const view = calibrationReport(
       {
@@ -210,7 +225,7 @@ describe("calibration export", () => {
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     const test = rows.filter((r) => r.split === "test");
     expect(test.length).toBeGreaterThan(0);
@@ -224,7 +239,7 @@ describe("calibration export", () => {
       },
     };
     expect(
-      exportCalibration(FIXTURE_GROUPS, unsealed, ANALYSIS_DEFAULTS, null).rows.some(
+      exportCalibration(FIXTURE_GROUPS, unsealed, ANALYSIS_DEFAULTS, "newest").rows.some(
         (r) => r.sealed,
       ),
     ).toBe(false);
@@ -235,7 +250,7 @@ describe("calibration export", () => {
       FIXTURE_GROUPS,
       FIXTURE_ANNOTATIONS,
       ANALYSIS_DEFAULTS,
-      null,
+      "newest",
     );
     const row = (id: string) => rows.find((r) => r.rollout_id === id)!;
     expect(row("refund-17/0")).toMatchObject({ rubric_version: 1, rubric_version_current: 2 });
@@ -253,7 +268,7 @@ describe("calibration export", () => {
       judgeRuns: [fixtureRun("r", "gar", { g: { tiers: [["g/0"]] } })],
     };
     expect(
-      exportCalibration(groups, annotations, ANALYSIS_DEFAULTS, null).rows.map(
+      exportCalibration(groups, annotations, ANALYSIS_DEFAULTS, "newest").rows.map(
         (r) => r.judge_verdict,
       ),
     ).toEqual(["pass", "fail"]);
@@ -263,7 +278,7 @@ describe("calibration export", () => {
         groups,
         annotations,
         { ...ANALYSIS_DEFAULTS, passThreshold: 0.7 },
-        null,
+        "newest",
       ).rows.map((r) => r.judge_verdict),
     ).toEqual(["fail", "fail"]);
   });

@@ -77,8 +77,9 @@ export interface CalibrationExport {
 /**
  * Build the calibration rows, in data order (groups, then rollouts).
  *
- * @param judgeRunId the run to compare: an id, null for the newest run that gives verdicts
- *   (gar, rubric or pairwise), or "none" for no judge at all
+ * @param judgeRunId the run to compare: an id, "newest" for the newest run that gives verdicts
+ *   (gar, rubric or pairwise), or null (the default) or "none" for no judge at all: no run is
+ *   compared unless the user names one (issue 13, finding 8)
  * @param transcripts how chat transcripts are written (messages by default, or text)
  * @throws ExportError when `judgeRunId` names no run, or a cluster run
  */
@@ -90,9 +91,13 @@ export function exportCalibration(
   transcripts: TranscriptForm = "messages",
 ): CalibrationExport {
   const run =
-    judgeRunId === "none"
+    judgeRunId === null || judgeRunId === "none"
       ? null
-      : exportJudgeRun(annotations.judgeRuns, judgeRunId, CALIBRATION_JUDGE_MODES);
+      : exportJudgeRun(
+          annotations.judgeRuns,
+          judgeRunId === "newest" ? null : judgeRunId,
+          CALIBRATION_JUDGE_MODES,
+        );
   const verdictOptions = { ...JUDGE_VERDICT_DEFAULTS, passThreshold: settings.passThreshold };
   const candidates: {
     group: RolloutGroup;

@@ -192,7 +192,9 @@ export function exportRewards(
   const runs = annotations.judgeRuns;
   const wanted = options.mode === "advantage" ? "gar" : "rubric";
   const run =
-    options.source === "judge" ? exportJudgeRun(runs, options.judgeRunId, [wanted]) : null;
+    options.source === "judge"
+      ? exportJudgeRun(runs, options.judgeRunId === "newest" ? null : options.judgeRunId, [wanted])
+      : null;
   if (options.source === "judge" && run === null)
     throw new ExportError(
       "judgeRuns",

@@ -601,6 +601,23 @@ export function judgeRunErrors(run: JudgeRun): { groupId: GroupId; error: JudgeF
 /** Which groups a run judges. */
 export type JudgeScope = "mixed" | "all" | "selected" | "spread";
 
+/** A run's scope as its name says it (`JudgeRunInfo.scope`): the seeded spread-check sample. */
+export const JUDGE_SCOPE_SPREAD_CHECK = "spread check";
+
+/** A scope in words, for a run's name: "mixed groups", "all groups", … */
+export function judgeScopeName(scope: JudgeScope): string {
+  switch (scope) {
+    case "mixed":
+      return "mixed groups";
+    case "all":
+      return "all groups";
+    case "selected":
+      return "selected group";
+    case "spread":
+      return "spread-eligible groups";
+  }
+}
+
 /** Groups with at least two passes (all-pass included): what the spread check grades (methods.md 2.5). */
 export function judgeSpreadEligible(
   groups: readonly RolloutGroup[],

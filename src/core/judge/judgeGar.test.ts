@@ -8,7 +8,12 @@ import { analyzeGroup, ANALYSIS_DEFAULTS } from "../analysis/analyze.ts";
 import type { ResolvedAnnotation } from "../analysis/resolve.ts";
 import type { RolloutGroup } from "../types.ts";
 import { judgeAccountingEmpty } from "./accounting.ts";
-import { garAnnotationWithJudge, judgeRunResolved } from "./judgeGar.ts";
+import {
+  garAnnotationWithJudge,
+  garSourceParse,
+  garSourceRunFor,
+  judgeRunResolved,
+} from "./judgeGar.ts";
 import { JUDGE_GROUP_RESULT_EMPTY, type JudgeRun } from "./runs.ts";
 import { judgeFailure } from "./types.ts";
 
@@ -66,8 +71,8 @@ describe("judge ranking as the GAR source", () => {
 
   it("a human ranking or hack always wins; labels and notes are kept; human-only ignores the judge", () => {
     const human: ResolvedAnnotation = { ...HUMAN_LABELS_ONLY, ranking: [[0], [2, 3]] };
-    expect(garAnnotationWithJudge(human, judged, GROUP, "human-then-judge")).toBe(human);
-    const mixed = garAnnotationWithJudge(HUMAN_LABELS_ONLY, judged, GROUP, "human-then-judge")!;
+    expect(garAnnotationWithJudge(human, judged, GROUP, "run:j")).toBe(human);
+    const mixed = garAnnotationWithJudge(HUMAN_LABELS_ONLY, judged, GROUP, "run:j")!;
     expect(mixed).toMatchObject({
       ranking: [[3], [0]],
       labels: ["pass", null, null, null],
@@ -77,7 +82,7 @@ describe("judge ranking as the GAR source", () => {
     expect(garAnnotationWithJudge(HUMAN_LABELS_ONLY, judged, GROUP, "human-only")).toBe(
       HUMAN_LABELS_ONLY,
     );
-    expect(garAnnotationWithJudge(undefined, null, GROUP, "human-then-judge")).toBeUndefined();
+    expect(garAnnotationWithJudge(undefined, null, GROUP, "run:j")).toBeUndefined();
   });
 
   it("the analysis computes GAR from the judge's tiers and says so; no human rank appears", () => {
@@ -85,7 +90,7 @@ describe("judge ranking as the GAR source", () => {
       GROUP,
       ANALYSIS_DEFAULTS,
       [0, 0, 0, 0],
-      garAnnotationWithJudge(undefined, judged, GROUP, "human-then-judge"),
+      garAnnotationWithJudge(undefined, judged, GROUP, "run:j"),
     );
     expect(a.garSource).toBe("judge");
     expect(a.gar.kind).toBe("applied");
@@ -97,7 +102,21 @@ describe("judge ranking as the GAR source", () => {
       ranking: [[0], [2, 3]],
     });
     expect(human.garSource).toBe("human");
-    expect(human.rollouts[0]!.humanRank).toBe(0);
+    expect(human.rollouts[0]!.humanRank).toBe(1);
     expect(analyzeGroup(GROUP, ANALYSIS_DEFAULTS, [0, 0, 0, 0]).garSource).toBeNull();
+  });
+
+  it("no run is the GAR source until picked by id; a picked run must be a gar run of the group", () => {
+    expect(garSourceParse(undefined)).toBe("human-only");
+    // The old default, which silently took the latest run, reads back as human only.
+    expect(garSourceParse("human-then-judge")).toBe("human-only");
+    expect(garSourceParse("run:gar-1")).toBe("run:gar-1");
+    const gar = { ...judged, info: { ...judged.info, id: "gar-1" } };
+    const other = { ...judged, info: { ...judged.info, id: "rubric-1", mode: "rubric" as const } };
+    expect(garSourceRunFor([gar, other], "human-only", GROUP.id)).toBeNull();
+    expect(garSourceRunFor([gar, other], "run:gar-1", GROUP.id)).toBe(gar);
+    expect(garSourceRunFor([gar, other], "run:gar-1", "elsewhere")).toBeNull();
+    expect(garSourceRunFor([gar, other], "run:rubric-1", GROUP.id)).toBeNull();
+    expect(garSourceRunFor([gar], "run:gone", GROUP.id)).toBeNull();
   });
 });

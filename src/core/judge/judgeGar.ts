@@ -1,17 +1,51 @@
 /**
- * A judge's ranking where a person has not ranked: a group whose annotation neither ranks its passes
- * nor marks a hack takes the latest gar run's tiers and hacks, so GAR has numbers before anyone has
- * read the group, and every such number says that it comes from the judge (or the heuristic). A
- * human ranking or hack mark always wins; the human's labels and notes are kept either way.
+ * A judge's ranking where a person has not ranked: once the user picks a gar run by name as the
+ * GAR source, a group whose annotation neither ranks its passes nor marks a hack takes that run's
+ * tiers and hacks, and every such number says that it comes from the judge (or the heuristic). No
+ * run is ever picked by default (issue 13, finding 8: a spread check had silently become the
+ * source of the 20 groups it graded). A human ranking or hack mark always wins; the human's
+ * labels and notes are kept either way.
  */
 import type { GarSource, ResolvedAnnotation } from "../analysis/resolve.ts";
 import type { RolloutGroup } from "../types.ts";
 import type { JudgeRun } from "./runs.ts";
 
-/** Whether a group with no human ranking takes the latest judge run's (a user setting). */
-export type GarRankingSource = "human-then-judge" | "human-only";
+/**
+ * Where a group with no human ranking takes GAR from (a user setting): nowhere ("human-only", the
+ * default), or the gar run the user picked, by id (`run:<id>`).
+ */
+export type GarRankingSource = "human-only" | `run:${string}`;
 
-export const GAR_RANKING_SOURCES: readonly GarRankingSource[] = ["human-then-judge", "human-only"];
+export const GAR_SOURCE_DEFAULT: GarRankingSource = "human-only";
+
+/** The setting for a run: `run:<id>`. */
+export function garSourceOfRun(runId: string): GarRankingSource {
+  return `run:${runId}`;
+}
+
+/** The setting read back from storage (untrusted): a `run:<id>` or "human-only"; anything else, the default. */
+export function garSourceParse(raw: unknown): GarRankingSource {
+  return typeof raw === "string" && /^run:.+/s.test(raw)
+    ? (raw as GarRankingSource)
+    : GAR_SOURCE_DEFAULT;
+}
+
+/**
+ * The run the setting picks, when it still exists and is a gar run with an entry for the group;
+ * null otherwise (the group then keeps the human's annotation alone).
+ */
+export function garSourceRunFor(
+  runs: readonly JudgeRun[],
+  setting: GarRankingSource,
+  groupId: string,
+): JudgeRun | null {
+  if (setting === "human-only") return null;
+  const id = setting.slice("run:".length);
+  const run = runs.find((r) => r.info.id === id);
+  return run !== undefined && run.info.mode === "gar" && Object.hasOwn(run.groups, groupId)
+    ? run
+    : null;
+}
 
 /**
  * A gar run's verdict for a group as a resolved annotation (indices into the group), or null when
@@ -52,8 +86,9 @@ export function judgeRunResolved(run: JudgeRun, group: RolloutGroup): ResolvedAn
 }
 
 /**
- * The annotation GAR uses for a group: the human's when it ranks or marks hacks; otherwise, with
- * "human-then-judge", the run's ranking and hacks beside the human's labels and notes.
+ * The annotation GAR uses for a group: the human's when it ranks or marks hacks; otherwise, when
+ * the user picked a run (`run` is the picked run, from `garSourceRunFor`), the run's ranking and
+ * hacks beside the human's labels and notes.
  */
 export function garAnnotationWithJudge(
   human: ResolvedAnnotation | undefined,

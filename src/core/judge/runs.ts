@@ -37,6 +37,12 @@ export interface JudgeRunInfo {
   readonly costUsd: number | null;
   /** The user cancelled the run: the groups it did not finish have no entry. */
   readonly cancelled: boolean;
+  /**
+   * What was judged, in words, for the run's name: "spread check" (a seeded sample graded for
+   * the spread check), "mixed groups", "all groups", "selected group", "spread-eligible groups".
+   * Absent in runs written before it existed.
+   */
+  readonly scope?: string;
 }
 
 /** A rubric scorer's scores for one passing rollout, both in [0, 1]. */

@@ -5,7 +5,7 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { rankAverage, rankTransform, rankTransformTies } from "./rank.ts";
+import { rankAverage, rankPlaces, rankTransform, rankTransformTies } from "./rank.ts";
 
 const score = fc.oneof(
   fc.constantFrom(0, 0.5, 1),
@@ -107,6 +107,36 @@ describe("rankAverage", () => {
     ([s, p]) => {
       const base = rankAverage(s);
       expect(rankAverage(p.map((i) => s[i]!))).toEqual(p.map((i) => base[i]!));
+    },
+  );
+});
+
+describe("rankPlaces (best = 1)", () => {
+  const withNaN = fc.oneof(scores, fc.array(fc.oneof(score, fc.constant(NaN)), { maxLength: 12 }));
+  test.prop([withNaN, fc.constantFrom("average" as const, "index" as const)])(
+    "the rank transform's order: place = n - rank (n - 1); places sum to n(n + 1)/2",
+    (s, ties) => {
+      const n = s.length;
+      const places = rankPlaces(s, ties);
+      const ranks = rankTransformTies(s, ties);
+      places.forEach((p, i) => {
+        expect(p).toBeGreaterThanOrEqual(1);
+        expect(p).toBeLessThanOrEqual(n);
+        expect(p).toBeCloseTo(n === 1 ? 1 : n - ranks[i]! * (n - 1), 9);
+      });
+      expect(places.reduce((a, b) => a + b, 0)).toBeCloseTo((n * (n + 1)) / 2, 9);
+    },
+  );
+  test.prop([scores])(
+    "a higher score never places worse; equal scores share under average",
+    (s) => {
+      const places = rankPlaces(s, "average");
+      s.forEach((x, i) =>
+        s.forEach((y, j) => {
+          if (x > y) expect(places[i]!).toBeLessThan(places[j]!);
+          if (x === y) expect(places[i]).toBe(places[j]);
+        }),
+      );
     },
   );
 });

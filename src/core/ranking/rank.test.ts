@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   rankAverage,
+  rankPlaces,
   rankTierMidpoints,
   rankTierScores,
   rankTiersFromScores,
@@ -64,5 +65,17 @@ describe("rankAverage and rankTiersFromScores", () => {
   });
   it("groups equal scores into best-first tiers", () => {
     expect(rankTiersFromScores([0.2, 0.9, 0.5, 0.9])).toEqual([[1, 3], [2], [0]]);
+  });
+});
+
+describe("rankPlaces: one convention, best = 1", () => {
+  it("[0.2, 0.9, 0.5, 0.9] places [4, 1.5, 3, 1.5] (average) and [4, 2, 3, 1] (index)", () => {
+    expect(rankPlaces([0.2, 0.9, 0.5, 0.9], "average")).toEqual([4, 1.5, 3, 1.5]);
+    expect(rankPlaces([0.2, 0.9, 0.5, 0.9], "index")).toEqual([4, 2, 3, 1]);
+  });
+  it("NaN places last; n = 1 places 1", () => {
+    expect(rankPlaces([NaN, 1, NaN], "average")).toEqual([2.5, 1, 2.5]);
+    expect(rankPlaces([7], "index")).toEqual([1]);
+    expect(rankPlaces([], "average")).toEqual([]);
   });
 });

@@ -62,6 +62,38 @@ export function rankTransformTies(scores: readonly number[], ties: RankTies): nu
 }
 
 /**
+ * Places, best = 1 (issue 13's one rank convention): the higher score places better, NaN scores
+ * last; under "average" equal scores share the mean of the places they span (`[0.2, 0.9, 0.5,
+ * 0.9]` gives `[4, 1.5, 3, 1.5]`), under "index" they keep index order like `rankTransform` (the
+ * later index places better, as its rank transform is higher). The rank transform is the same
+ * order normalised: `rank = (n - place) / (n - 1)`, 1 when n = 1.
+ */
+export function rankPlaces(scores: readonly number[], ties: RankTies): number[] {
+  const n = scores.length;
+  // Ascending positions as rankTransformTies sorts them, then place = n - position.
+  const key = (s: number): number => (Number.isNaN(s) ? -Infinity : s);
+  const order = scores
+    .map((s, i) => ({ s, i }))
+    .sort(
+      (a, b) =>
+        Number(Number.isNaN(b.s)) - Number(Number.isNaN(a.s)) ||
+        (Number.isNaN(a.s) && Number.isNaN(b.s) ? 0 : key(a.s) - key(b.s)) ||
+        a.i - b.i,
+    );
+  const places = new Array<number>(n).fill(1);
+  let start = 0;
+  while (start < n) {
+    let end = start;
+    if (ties === "average")
+      while (end + 1 < n && sameValue(order[end + 1]!.s, order[start]!.s)) end++;
+    const position = (start + end) / 2;
+    for (let k = start; k <= end; k++) places[order[k]!.i] = n - position;
+    start = end + 1;
+  }
+  return places;
+}
+
+/**
  * Rubric ranking scores from best-first tiers (benchmax `rewards/rubric.py`): a tier spanning
  * 0-based ranks p..p+len-1 sits at `p + (len-1)/2` and scores `1 - position / (N - 1)`, where N is
  * the number of ranked items. Items not in any tier (empty responses) score 0. N = 1 scores 1.0.

@@ -41,4 +41,14 @@ describe("bradleyTerryBootstrap", () => {
       expect(a.upper[i]!).toBeGreaterThanOrEqual(x - 1e-9);
     });
   });
+
+  it("counts the resamples it drops instead of averaging them in", () => {
+    const pairs = winRatePairsFromScores([3, 2, 1, 0]);
+    const kept = bradleyTerryBootstrap(4, pairs, { seed: 1, samples: 40 });
+    expect(kept).toMatchObject({ samples: 40, dropped: 0 });
+    // One iteration cannot converge: every resample is dropped, and no bound is made up.
+    const cut = bradleyTerryBootstrap(4, pairs, { seed: 1, samples: 40, maxIterations: 1 });
+    expect(cut).toMatchObject({ samples: 40, dropped: 40 });
+    expect(cut.lower.every(Number.isNaN)).toBe(true);
+  });
 });

@@ -80,9 +80,16 @@ export function bradleyTerryFit(
 
 export interface BradleyTerryInterval {
   readonly fit: BradleyTerryFit;
-  /** Percentile bootstrap bounds of each log-strength. */
+  /** Percentile bootstrap bounds of each log-strength, over the kept resamples. */
   readonly lower: number[];
   readonly upper: number[];
+  /** Resamples drawn. */
+  readonly samples: number;
+  /**
+   * Resamples dropped: their fit did not converge or gave a non-finite strength (the prior keeps
+   * this rare; it is counted rather than silently averaged in).
+   */
+  readonly dropped: number;
 }
 
 /**
@@ -99,9 +106,12 @@ export function bradleyTerryBootstrap(
   const level = options.level ?? 0.95;
   const rand = randomMulberry32(options.seed);
   const draws: number[][] = Array.from({ length: n }, () => []);
+  let dropped = 0;
   for (let s = 0; s < samples; s++) {
     const resample = pairs.map(() => pairs[Math.floor(rand() * pairs.length)]!);
-    bradleyTerryFit(n, resample, options).logStrength.forEach((x, i) => draws[i]!.push(x));
+    const draw = bradleyTerryFit(n, resample, options);
+    if (!draw.converged || !draw.logStrength.every(Number.isFinite)) dropped++;
+    else draw.logStrength.forEach((x, i) => draws[i]!.push(x));
   }
   const q = (values: number[], p: number): number => {
     if (values.length === 0) return NaN;
@@ -116,5 +126,7 @@ export function bradleyTerryBootstrap(
     fit,
     lower: draws.map((d) => q(d, alpha)),
     upper: draws.map((d) => q(d, 1 - alpha)),
+    samples,
+    dropped,
   };
 }

@@ -72,6 +72,7 @@ export const judgeRunSchema = z.looseObject({
     accounting: accountingSchema,
     costUsd: z.number().min(0).nullable().default(null),
     cancelled: z.boolean().default(false),
+    scope: z.string().optional(),
   }),
   groups: z.record(z.string(), groupResultSchema),
 });
@@ -168,6 +169,7 @@ export function judgeRunFromParsed(r: ParsedRun): JudgeRun {
       },
       costUsd: i.costUsd,
       cancelled: i.cancelled,
+      ...(i.scope === undefined ? {} : { scope: i.scope }),
     },
     groups: Object.fromEntries(
       Object.entries(r.groups).map(([g, x]) => [

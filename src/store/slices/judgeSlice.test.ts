@@ -72,20 +72,22 @@ describe("judge slice preferences", () => {
   it("keeps edited templates and the GAR ranking source; reads storage field by field", () => {
     const s = useStore.getState();
     s.setJudgeTemplate("gar", { name: "mine", system: "S", user: "{{attempts}}" });
-    s.setJudgeGarSource("human-only");
+    s.setJudgeGarSource("run:gar-1");
     const stored = JSON.parse(localStorage.getItem(PERSIST_KEY)!) as { state: unknown };
     expect(readJudgeTemplates(stored.state)).toEqual({
       gar: { name: "mine", system: "S", user: "{{attempts}}" },
     });
-    expect(readJudgeGarSource(stored.state)).toBe("human-only");
+    expect(readJudgeGarSource(stored.state)).toBe("run:gar-1");
     s.setJudgeTemplate("gar", null);
-    s.setJudgeGarSource("human-then-judge");
+    s.setJudgeGarSource("human-only");
     expect(useStore.getState().judgeTemplates).toEqual({});
     expect(
       readJudgeTemplates({
         judgeTemplates: { gar: { name: "", system: "", user: "" }, nope: {}, rubric: "x" },
       }),
     ).toEqual({});
-    expect(readJudgeGarSource({ judgeGarSource: "judge-always" })).toBe("human-then-judge");
+    expect(readJudgeGarSource({ judgeGarSource: "judge-always" })).toBe("human-only");
+    // The old "human, then judge" took the latest run silently: it reads back as human only.
+    expect(readJudgeGarSource({ judgeGarSource: "human-then-judge" })).toBe("human-only");
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { StateCreator } from "zustand";
 import {
-  GAR_RANKING_SOURCES,
+  GAR_SOURCE_DEFAULT,
+  garSourceParse,
   JUDGE_MODES,
   type GarRankingSource,
   type JudgeMode,
@@ -44,7 +45,7 @@ export interface JudgeSlice {
   readonly judgeConfigured: boolean;
   /** Edited prompt templates, persisted; a template's version is its name plus a hash of its text. */
   readonly judgeTemplates: JudgeTemplates;
-  /** Whether a group no person ranked takes GAR from the latest judge run (persisted). */
+  /** Where a group no person ranked takes GAR from: nowhere, or the gar run picked by id (persisted). */
   readonly judgeGarSource: GarRankingSource;
   /** In memory only (see the module comment). "" for none. */
   readonly judgeApiKey: string;
@@ -77,7 +78,7 @@ export const createJudgeSlice: StateCreator<Store, [], [], JudgeSlice> = (set, g
     judgeConnection: JUDGE_CONNECTION_DEFAULT,
     judgeConfigured: false,
     judgeTemplates: {},
-    judgeGarSource: "human-then-judge",
+    judgeGarSource: GAR_SOURCE_DEFAULT,
     judgeApiKey: remembered ?? "",
     judgeRememberKey: remembered !== null,
     setJudgeConnection: (patch) =>
@@ -177,6 +178,5 @@ export function readJudgeTemplates(persisted: unknown): JudgeTemplates {
 }
 
 export function readJudgeGarSource(persisted: unknown): GarRankingSource {
-  const raw = isRecord(persisted) ? persisted.judgeGarSource : undefined;
-  return GAR_RANKING_SOURCES.find((s) => s === raw) ?? "human-then-judge";
+  return garSourceParse(isRecord(persisted) ? persisted.judgeGarSource : undefined);
 }

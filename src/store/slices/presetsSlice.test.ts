@@ -43,7 +43,7 @@ describe("presets slice", () => {
         presets: [{ name: "qa", mapping }],
         settings: ANALYSIS_DEFAULTS,
         judgeTemplates: {},
-        judgeGarSource: "human-then-judge",
+        judgeGarSource: "human-only",
       },
       version: 1,
     });

@@ -101,7 +101,7 @@ export function prepareRanking(
   const passes = analysis.passes;
   const statusText =
     analysis.garSource !== null && analysis.garSource !== "human"
-      ? `GAR values come from the ${analysis.garSource === "judge" ? "LLM judge's" : "heuristic grader's"} ranking (its latest run) until you rank the passes.`
+      ? `GAR values come from the ${analysis.garSource === "judge" ? "LLM judge's" : "heuristic grader's"} ranking (the run picked as the GAR source in the LLM judge panel) until you rank the passes.`
       : status === "applied"
         ? "GAR values come from this ranking (human)."
         : status === "incomplete"

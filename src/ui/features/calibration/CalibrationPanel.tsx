@@ -66,7 +66,6 @@ export default function CalibrationPanel() {
 
   const { choice } = data;
   const disagreements = prepareDisagreements(report, walk);
-  const seal = prepareSeal(state, report, choice.source, data.warnings);
   const corrected = prepareCorrected(report);
   const table = (split: string) => tables.find((t) => t.split === split);
   const train = table("train");
@@ -108,7 +107,7 @@ export default function CalibrationPanel() {
         counts={report.counts}
         unparsed={data.unparsed}
         choices={data.choices}
-        value={choice.value}
+        value={choice?.value ?? ""}
         onChange={(value) => {
           stopWalk();
           setChosen(value);
@@ -123,55 +122,66 @@ export default function CalibrationPanel() {
           data.resplit(next);
         }}
       />
-      <div className={styles.grid}>
-        {train === undefined ? null : (
-          <SplitMetrics table={train} confusionTitle={formulas.confusion} />
-        )}
-        {dev === undefined ? null : (
-          <SplitMetrics table={dev} confusionTitle={formulas.confusion} />
-        )}
-      </div>
-      <CorrectedRate
-        view={corrected}
-        titles={{
-          observed: formulas.observed,
-          corrected: formulas.corrected,
-          interval: formulas.correctedInterval,
-        }}
-      />
-      <RankAgreement
-        rows={rankRows}
-        overall={report.ranks.overall}
-        sort={rankSort}
-        onSort={(key) => setRankSort((s) => nextRankSort(s, key))}
-        titles={{ tau: formulas.tau, rho: formulas.rho, overall: formulas.overall }}
-      />
-      <SealPanel
-        seal={seal}
-        sourceLabel={choice.source.label}
-        promptVersion={choice.source.promptVersion}
-        canUnseal={choice.hasVerdicts && report.testRows > 0}
-        onUnseal={data.unseal}
-      >
-        {test === undefined ? null : (
-          <SplitMetrics table={test} confusionTitle={formulas.confusion} />
-        )}
-      </SealPanel>
-      <DisagreementList
-        items={disagreements.items}
-        current={disagreements.current}
-        sealed={report.sealed}
-        onOpen={open}
-      />
-      {walking === undefined || at === null ? null : (
-        <DisagreementWalker
-          item={walking}
-          index={at}
-          total={disagreements.items.length}
-          note={note}
-          onStep={(delta) => open(at + delta)}
-          onClose={stopWalk}
-        />
+      {choice === null ? (
+        <p className={styles.note} role="status" data-testid="calibration.no-source">
+          No judge source chosen: pick a judge run, the reward or a verifier above to compare with
+          your labels. None is picked for you (a run you did not choose, such as a spread check,
+          never becomes the judge by default).
+        </p>
+      ) : (
+        <>
+          <div className={styles.grid}>
+            {train === undefined ? null : (
+              <SplitMetrics table={train} confusionTitle={formulas.confusion} />
+            )}
+            {dev === undefined ? null : (
+              <SplitMetrics table={dev} confusionTitle={formulas.confusion} />
+            )}
+          </div>
+          <CorrectedRate
+            view={corrected}
+            titles={{
+              observed: formulas.observed,
+              corrected: formulas.corrected,
+              interval: formulas.correctedInterval,
+              wilson: formulas.correctedWilson,
+            }}
+          />
+          <RankAgreement
+            rows={rankRows}
+            overall={report.ranks.overall}
+            sort={rankSort}
+            onSort={(key) => setRankSort((s) => nextRankSort(s, key))}
+            titles={{ tau: formulas.tau, rho: formulas.rho, overall: formulas.overall }}
+          />
+          <SealPanel
+            seal={prepareSeal(state, report, choice.source, data.warnings)}
+            sourceLabel={choice.source.label}
+            promptVersion={choice.source.promptVersion}
+            canUnseal={choice.hasVerdicts && report.testRows > 0}
+            onUnseal={data.unseal}
+          >
+            {test === undefined ? null : (
+              <SplitMetrics table={test} confusionTitle={formulas.confusion} />
+            )}
+          </SealPanel>
+          <DisagreementList
+            items={disagreements.items}
+            current={disagreements.current}
+            sealed={report.sealed}
+            onOpen={open}
+          />
+          {walking === undefined || at === null ? null : (
+            <DisagreementWalker
+              item={walking}
+              index={at}
+              total={disagreements.items.length}
+              note={note}
+              onStep={(delta) => open(at + delta)}
+              onClose={stopWalk}
+            />
+          )}
+        </>
       )}
     </section>
   );

@@ -7,7 +7,12 @@ export default function CorrectedRate({
   titles,
 }: {
   view: CorrectedView;
-  titles: { readonly observed: string; readonly corrected: string; readonly interval: string };
+  titles: {
+    readonly observed: string;
+    readonly corrected: string;
+    readonly interval: string;
+    readonly wilson: string;
+  };
 }) {
   return (
     <section className={styles.section} aria-label="Corrected pass rate">
@@ -17,16 +22,27 @@ export default function CorrectedRate({
           Observed <b data-testid="calibration.observed">{view.observed}</b>
         </span>
         <span
-          title={`${titles.corrected}\n${titles.interval}`}
+          title={`${titles.corrected}\n${view.method === "wilson" ? titles.wilson : titles.interval}`}
           data-testid="calibration.corrected"
           data-value={view.correctedValue}
           data-lower={view.lowerValue}
           data-upper={view.upperValue}
+          data-method={view.method}
         >
           Rogan-Gladen <b>{view.corrected}</b> {view.interval}
         </span>
       </div>
+      {view.smallN === "" ? null : (
+        <p className={styles.note} role="note" data-testid="calibration.small-n.corrected">
+          dev {view.smallN}
+        </p>
+      )}
       {view.note === "" ? null : <p className={styles.note}>{view.note}</p>}
+      {view.dropped === "" ? null : (
+        <p className={styles.note} data-testid="calibration.corrected.dropped">
+          {view.dropped}
+        </p>
+      )}
     </section>
   );
 }

@@ -46,6 +46,11 @@ export default function SourcePicker({
             value={value}
             onChange={(e) => onChange(e.currentTarget.value)}
           >
+            {chosen === undefined ? (
+              <option value="" disabled>
+                Choose a judge source…
+              </option>
+            ) : null}
             {choices.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.source.label}

@@ -20,6 +20,11 @@ export default function SplitMetrics({
       <h4 className={styles.subtitle}>
         {t.split} ({t.n} row{t.n === 1 ? "" : "s"})
       </h4>
+      {t.smallN === "" ? null : (
+        <p className={styles.note} role="note" data-testid={`calibration.small-n.${t.split}`}>
+          {t.smallN}
+        </p>
+      )}
       <table
         className={`${styles.table} ${styles.confusion}`}
         title={confusionTitle}
@@ -62,8 +67,14 @@ export default function SplitMetrics({
                 data-value={c.value}
                 data-lower={c.lower}
                 data-upper={c.upper}
+                data-method={c.method}
               >
                 {c.text}
+                {c.dropped === "" ? null : (
+                  <span className={styles.dropped} data-testid="calibration.dropped">
+                    {c.dropped}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -14,9 +14,12 @@ import {
 } from "../../../core/index.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
 import {
+  droppedText,
   intervalText,
+  smallSampleText,
   nextRankSort,
   parseSplitForm,
+  NO_SOURCE,
   pickSource,
   prepareCorrected,
   prepareDisagreements,
@@ -56,15 +59,18 @@ describe("sources", () => {
     expect(choices[1]!.source.label).toMatch(/^gar · heuristic grader · prompt heuristic-v1/);
   });
 
-  it("defaults to the newest run with verdicts, else the reward; keeps a valid choice", () => {
+  it("picks nothing by default (no run, not even the reward); keeps a valid choice", () => {
     const choices = prepareSources(runs, 0.5);
-    expect(pickSource(choices, null).value).toBe("run:gar-a");
-    expect(pickSource(choices, "run:gone").value).toBe("run:gar-a");
-    expect(pickSource(choices, "run:cluster-b").value).toBe("run:cluster-b");
-    expect(pickSource(prepareSources([], 0.5), null).value).toBe("reward");
+    expect(pickSource(choices, null)).toBeNull();
+    expect(pickSource(choices, "run:gone")).toBeNull();
+    expect(pickSource(choices, "run:cluster-b")!.value).toBe("run:cluster-b");
+    expect(pickSource(prepareSources([], 0.5), null)).toBeNull();
+    expect(pickSource(prepareSources([], 0.5), "reward")!.value).toBe("reward");
+    // While none is chosen the report compares nothing.
+    expect(NO_SOURCE.verdicts(group, [1, 1, 0, 0]).size).toBe(0);
   });
 
-  it("lists the applied verifiers after the reward; the reward stays the default without runs", () => {
+  it("lists the applied verifiers after the reward; nothing is the default", () => {
     const verifier = calibrationSourceFromRollouts({
       id: "verifier:format",
       label: "verifier format",
@@ -79,12 +85,12 @@ describe("sources", () => {
       "reward",
       "verifier:format",
     ]);
-    expect(pickSource(prepareSources([], 0.5, [verifier]), null).value).toBe("reward");
-    expect(pickSource(choices, "verifier:format").source).toBe(verifier);
+    expect(pickSource(prepareSources([], 0.5, [verifier]), null)).toBeNull();
+    expect(pickSource(choices, "verifier:format")!.source).toBe(verifier);
   });
 
   it("the pass threshold in force reaches the judge's verdicts", () => {
-    const strict = pickSource(prepareSources(runs, 2), "run:gar-a").source;
+    const strict = pickSource(prepareSources(runs, 2), "run:gar-a")!.source;
     // Every reward is below 2: every rollout is a fail whatever the judge ranked.
     expect([...strict.verdicts(group, [1, 1, 0, 0]).values()]).toEqual([
       "fail",
@@ -130,7 +136,7 @@ describe("tables", () => {
     ...CALIBRATION_STATE_EMPTY,
     assignments: { "g/0": "dev", "g/1": "dev", "g/2": "test", "g/3": "train" } as const,
   };
-  const source = pickSource(prepareSources([run("gar-a", "gar")], 0.5), null).source;
+  const source = pickSource(prepareSources([run("gar-a", "gar")], 0.5), "run:gar-a")!.source;
   const input = { groups: [{ group, rewards: [1, 1, 0, 0] }], human, source, state };
   const options = { samples: 100, level: 0.95 };
   const report = calibrationReport(input, options);
@@ -149,7 +155,15 @@ describe("tables", () => {
     expect(tpr.value).toBe("0.5");
     expect(tpr.text).toMatch(/^0\.500 \[/);
     expect(tpr.title).toContain("TPR = TP / (TP + FN)");
-    expect(tpr.title).toContain("100 resamples");
+    // Two rows: the Wilson interval, named in the text and the tooltip, and the small-n warning.
+    expect(tpr.method).toBe("wilson");
+    expect(tpr.text).toMatch(/ Wilson$/);
+    expect(tpr.title).toContain("Wilson score interval");
+    expect(tpr.title).toContain("(here 2 rows)");
+    expect(dev.smallN).toBe("n = 2: too few labels for an interval (at least 10 recommended)");
+    const kappa = dev.cells.find((c) => c.name === "kappa")!;
+    expect(kappa.method).not.toBe("wilson");
+    expect(kappa.title).toContain("100 resamples");
   });
 
   it("test once unsealed; the seal view tells which source it was unsealed against", () => {
@@ -167,7 +181,7 @@ describe("tables", () => {
     );
     expect(view.otherSource).toBeNull();
     expect(view.log).toHaveLength(1);
-    const reward = pickSource(prepareSources([], 0.5), null).source;
+    const reward = pickSource(prepareSources([], 0.5), "reward")!.source;
     expect(prepareSeal(open, unsealed, reward, []).otherSource).toMatch(
       /not \[gar-a\] that the split was unsealed against/,
     );
@@ -257,10 +271,28 @@ describe("split form", () => {
 
 describe("interval text", () => {
   it("estimate and interval, the estimate alone, or a dash", () => {
-    expect(intervalText({ value: 0.5, lower: 0.25, upper: 0.75, undefinedDraws: 0 })).toBe(
+    const b = "bootstrap" as const;
+    expect(intervalText({ value: 0.5, lower: 0.25, upper: 0.75, method: b })).toBe(
       "0.500 [0.250, 0.750]",
     );
-    expect(intervalText({ value: 0.5, lower: NaN, upper: NaN, undefinedDraws: 9 })).toBe("0.500");
-    expect(intervalText({ value: NaN, lower: NaN, upper: NaN, undefinedDraws: 0 })).toBe("–");
+    expect(intervalText({ value: 0.5, lower: NaN, upper: NaN, method: b })).toBe("0.500");
+    expect(intervalText({ value: NaN, lower: NaN, upper: NaN, method: b })).toBe("–");
+  });
+  it("names a Wilson interval, and says when the bootstrap gave none", () => {
+    expect(intervalText({ value: 1, lower: 0.3424, upper: 1, method: "wilson" })).toBe(
+      "1.000 [0.342, 1.000] Wilson",
+    );
+    expect(intervalText({ value: 1, lower: NaN, upper: NaN, method: "none" })).toBe(
+      "1.000 (no interval: every resample agrees)",
+    );
+  });
+  it("warns below the minimum n and counts dropped resamples", () => {
+    expect(smallSampleText(2)).toBe(
+      "n = 2: too few labels for an interval (at least 10 recommended)",
+    );
+    expect(smallSampleText(0)).toBe("");
+    expect(smallSampleText(10)).toBe("");
+    expect(droppedText(516, 1000)).toBe("516 of 1000 resamples undefined, dropped");
+    expect(droppedText(0, 1000)).toBe("");
   });
 });

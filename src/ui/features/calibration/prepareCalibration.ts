@@ -5,6 +5,7 @@
  * render what these return.
  */
 import {
+  CALIBRATION_MIN_N,
   calibrationJudgeRunSource,
   calibrationRewardSource,
   CALIBRATION_METRIC_NAMES,
@@ -62,12 +63,27 @@ export function prepareSources(
   return choices;
 }
 
-/** The chosen source; without a (still existing) choice, the newest run with verdicts, else the reward. */
-export function pickSource(choices: readonly SourceChoice[], chosen: string | null): SourceChoice {
-  const found = choices.find((c) => c.value === chosen);
-  if (found !== undefined) return found;
-  return choices.find((c) => c.hasVerdicts) ?? choices[choices.length - 1]!;
+/**
+ * The chosen source, or null while none is chosen (or the chosen one is gone): no run, the reward
+ * included, becomes the judge source by default (issue 13, finding 8: a spread check had become
+ * it silently). The user picks one by name.
+ */
+export function pickSource(
+  choices: readonly SourceChoice[],
+  chosen: string | null,
+): SourceChoice | null {
+  return choices.find((c) => c.value === chosen) ?? null;
 }
+
+/** The source of the report while none is chosen: it judges nothing, so no row is compared. */
+export const NO_SOURCE: CalibrationSource = {
+  id: "none",
+  label: "no judge source chosen",
+  kind: "judge",
+  promptVersion: "",
+  verdicts: () => new Map(),
+  ranking: () => null,
+};
 
 /**
  * The parsed groups in the dataset's order, with their rewards under the reward weights (the
@@ -97,6 +113,10 @@ export interface MetricCell {
   readonly label: string;
   /** "0.812 [0.700, 0.900]", or why there is no number. */
   readonly text: string;
+  /** How the interval was made (bootstrap, wilson, none). */
+  readonly method: CalibrationInterval["method"];
+  /** "516 of 1000 resamples undefined, dropped" when the bootstrap dropped any, else "". */
+  readonly dropped: string;
   /** Plain numbers for test ids ("" when absent). */
   readonly value: string;
   readonly lower: string;
@@ -111,7 +131,21 @@ export interface SplitTable {
   readonly tn: number;
   readonly fp: number;
   readonly fn: number;
+  /** The small-sample warning (`smallSampleText`), or "" from CALIBRATION_MIN_N rows on. */
+  readonly smallN: string;
   readonly cells: readonly MetricCell[];
+}
+
+/** "n = 2: too few labels for an interval (at least 10 recommended)"; "" for 0 rows or enough. */
+export function smallSampleText(n: number): string {
+  return n > 0 && n < CALIBRATION_MIN_N
+    ? `n = ${n}: too few labels for an interval (at least ${CALIBRATION_MIN_N} recommended)`
+    : "";
+}
+
+/** "516 of 1000 resamples undefined, dropped"; "" when none were. */
+export function droppedText(dropped: number, samples: number): string {
+  return dropped > 0 ? `${dropped} of ${samples} resamples undefined, dropped` : "";
 }
 
 const METRIC_LABELS: Readonly<Record<CalibrationMetricName, string>> = {
@@ -129,12 +163,19 @@ function undefinedReason(name: CalibrationMetricName, s: CalibrationSplitReport)
   return "both sides constant";
 }
 
-/** An estimate with its interval: "0.812 [0.700, 0.900]"; only the estimate when no draw had one. */
-export function intervalText(i: CalibrationInterval): string {
+/**
+ * An estimate with its interval: "0.812 [0.700, 0.900]", "1.000 [0.342, 1.000] Wilson" for a
+ * Wilson interval, "1.000 (no interval: every resample agrees)" where the bootstrap degenerated,
+ * and only the estimate when no draw had one.
+ */
+export function intervalText(
+  i: Pick<CalibrationInterval, "value" | "lower" | "upper" | "method">,
+): string {
   if (!Number.isFinite(i.value)) return "–";
-  return Number.isFinite(i.lower)
-    ? `${fixed3(i.value)} [${fixed3(i.lower)}, ${fixed3(i.upper)}]`
-    : fixed3(i.value);
+  if (i.method === "none") return `${fixed3(i.value)} (no interval: every resample agrees)`;
+  if (!Number.isFinite(i.lower)) return fixed3(i.value);
+  const range = `${fixed3(i.value)} [${fixed3(i.lower)}, ${fixed3(i.upper)}]`;
+  return i.method === "wilson" ? `${range} Wilson` : range;
 }
 
 export function prepareSplitTables(
@@ -150,21 +191,28 @@ export function prepareSplitTables(
     tn: s.confusion.tn,
     fp: s.confusion.fp,
     fn: s.confusion.fn,
+    smallN: smallSampleText(s.n),
     cells: CALIBRATION_METRIC_NAMES.map((name): MetricCell => {
       const m = s.metrics[name];
       const missing = Number.isFinite(m.value) ? "" : ` (undefined: ${undefinedReason(name, s)})`;
-      const dropped =
-        m.undefinedDraws > 0
-          ? `\n${m.undefinedDraws} of ${report.options.samples} resamples had no value.`
-          : "";
+      // A Wilson interval does not come from the resamples: their drops do not bear on it.
+      const dropped = m.method === "wilson" ? "" : droppedText(m.undefinedDraws, m.samples);
+      const how =
+        m.method === "wilson"
+          ? `${formulas.wilson} (here ${m.n} row${m.n === 1 ? "" : "s"})`
+          : m.method === "none"
+            ? `${formulas.interval}. Every defined resample gives ${fixed3(m.value)}: no interval is shown rather than one of zero width`
+            : formulas.interval;
       return {
         name,
         label: METRIC_LABELS[name],
         text: Number.isFinite(m.value) ? intervalText(m) : `–${missing}`,
+        method: m.method,
+        dropped,
         value: plainNumber(m.value),
         lower: plainNumber(m.lower),
         upper: plainNumber(m.upper),
-        title: `${formulas[name]}\n${formulas.interval}${dropped}`,
+        title: `${formulas[name]}\n${how}${dropped === "" ? "" : `\n${dropped}.`}`,
       };
     }),
   }));
@@ -235,6 +283,11 @@ export interface CorrectedView {
   readonly upperValue: string;
   /** Why there is no corrected rate, or "" when there is one. */
   readonly note: string;
+  readonly method: "bootstrap" | "wilson";
+  /** "516 of 1000 resamples undefined, dropped (…)" when the bootstrap dropped any, else "". */
+  readonly dropped: string;
+  /** The small-sample warning for dev's rows, or "". */
+  readonly smallN: string;
 }
 
 export function prepareCorrected(report: CalibrationReport): CorrectedView {
@@ -246,9 +299,10 @@ export function prepareCorrected(report: CalibrationReport): CorrectedView {
         ? "No dev rows yet: label more rollouts the source judged."
         : !Number.isFinite(c.corrected)
           ? "Undefined: on dev, TPR + TNR ≤ 1 (or one of them is undefined), so the judge is no better than chance there."
-          : c.discarded > 0
-            ? `${c.discarded} of ${report.options.samples} resamples had TPR + TNR ≤ 1 and were left out.`
+          : c.method === "wilson"
+            ? "Interval: Rogan-Gladen over the Wilson intervals of dev's TPR and TNR (the bootstrap says nothing here)."
             : "";
+  const dropped = droppedText(c.discarded, c.samples);
   return {
     observed: `${fixed3(c.observed)} (${c.judged} judged)`,
     corrected: fixed3(c.corrected),
@@ -257,6 +311,12 @@ export function prepareCorrected(report: CalibrationReport): CorrectedView {
     lowerValue: plainNumber(c.lower),
     upperValue: plainNumber(c.upper),
     note,
+    method: c.method,
+    dropped:
+      dropped === ""
+        ? ""
+        : `${dropped} (TPR + TNR ≤ 1, or no human pass or no human fail in the resample).`,
+    smallN: c.devRows > 0 ? smallSampleText(c.devRows) : "",
   };
 }
 

@@ -28,6 +28,7 @@ import {
   verifierCalibrationSources,
 } from "../../../store/verifiers/verifierVerdicts.ts";
 import {
+  NO_SOURCE,
   pickSource,
   prepareGroupInputs,
   prepareSources,
@@ -37,7 +38,8 @@ import {
 export interface CalibrationData {
   readonly human: CalibrationHuman;
   readonly choices: readonly SourceChoice[];
-  readonly choice: SourceChoice;
+  /** The picked source; null until the user picks one (nothing is picked by default). */
+  readonly choice: SourceChoice | null;
   readonly report: CalibrationReport;
   readonly state: CalibrationState;
   readonly warnings: readonly CalibrationRerunWarning[];
@@ -79,12 +81,13 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
     [runs, passThreshold, verifiers],
   );
   const choice = pickSource(choices, chosen);
+  const chosenSource = choice?.source ?? NO_SOURCE;
   const report = useMemo(
     () =>
       inputs === null
         ? null
-        : calibrationReport({ groups: inputs.inputs, human, source: choice.source, state }),
-    [inputs, human, choice.source, state],
+        : calibrationReport({ groups: inputs.inputs, human, source: chosenSource, state }),
+    [inputs, human, chosenSource, state],
   );
   const warnings = useMemo(() => calibrationRerunWarnings(state, runs), [state, runs]);
   const assignRows = useMemo(
@@ -107,7 +110,7 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
     });
   }, [assignRows, runs, state, updateExtras]);
 
-  const source = choice.source;
+  const source = chosenSource;
   const unseal = useCallback(() => {
     const now = new Date().toISOString();
     updateExtras((current) =>

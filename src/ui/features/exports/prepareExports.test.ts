@@ -4,6 +4,7 @@ import {
   ANNOTATIONS_EMPTY,
   EXPORT_DEFAULTS,
   exportBuild,
+  judgeRunName,
 } from "../../../core/index.ts";
 import {
   FIXTURE_ANNOTATIONS,
@@ -29,8 +30,16 @@ const judge: ExportChoices = {
   transcripts: "text",
 };
 
+const byId = (id: string) => FIXTURE_ANNOTATIONS.judgeRuns.find((r) => r.info.id === id)!;
+
 describe("prepareExports", () => {
   it("lists every kind with its file name, row count and the run it reads", () => {
+    const CALIBRATION_LABELLED = exportBuild("calibration", {
+      groups: FIXTURE_GROUPS,
+      annotations: FIXTURE_ANNOTATIONS,
+      settings: ANALYSIS_DEFAULTS,
+    }).rows;
+    expect(CALIBRATION_LABELLED).toBeLessThan(12);
     const entries = prepareExports(
       "data/support.jsonl",
       FIXTURE_GROUPS,
@@ -39,13 +48,14 @@ describe("prepareExports", () => {
       DEFAULT,
     );
     expect(entries.map((e) => [e.kind, e.fileName, e.rows, e.error])).toEqual([
-      ["calibration", "support.calibration.jsonl", 12, null],
+      // No judge run unless picked: the labelled rows only.
+      ["calibration", "support.calibration.jsonl", CALIBRATION_LABELLED, null],
       ["rubrics", "support.rubrics.json", 3, null],
       ["rewards", "support.rewards.jsonl", 17, null],
       ["dpo", "support.dpo.jsonl", 5, null],
       ["annotations", "support.annotations.json", 4, null],
     ]);
-    expect(entries[0]!.run).toBe("rubric-1 (rubric, judge-model)");
+    expect(entries[0]!.run).toBeNull();
     expect(entries[2]!.run).toBeNull();
     const withJudge = prepareExports(
       "s.jsonl",
@@ -54,8 +64,8 @@ describe("prepareExports", () => {
       ANALYSIS_DEFAULTS,
       judge,
     );
-    expect(withJudge[0]!.run).toBe("gar-1 (gar, heuristic)");
-    expect(withJudge[2]!.run).toBe("rubric-1 (rubric, judge-model)");
+    expect(withJudge[0]!.run).toBe(`${judgeRunName(byId("gar-1"))} [gar-1]`);
+    expect(withJudge[2]!.run).toBe(`${judgeRunName(byId("rubric-1"))} [rubric-1]`);
   });
 
   it("says why an export cannot be written instead of counting", () => {
@@ -83,15 +93,18 @@ describe("prepareExports", () => {
 
   it("offers the newest run, the runs of the modes newest first, and none where allowed", () => {
     const runs = FIXTURE_ANNOTATIONS.judgeRuns;
+    const name = (id: string) => `${judgeRunName(byId(id))} [${id}]`;
+    // Calibration: none is the default; the newest is a choice like any run.
     expect(prepareRunOptions(runs, exportRunModes("calibration", DEFAULT), true)).toEqual([
-      { value: "", label: "newest: rubric-1 (rubric, judge-model)" },
-      { value: "rubric-1", label: "rubric-1 (rubric, judge-model)" },
-      { value: "gar-1", label: "gar-1 (gar, heuristic)" },
-      { value: "none", label: "none (human labels only)" },
+      { value: "", label: "none (human labels only)" },
+      { value: "newest", label: `newest: ${name("rubric-1")}` },
+      { value: "rubric-1", label: name("rubric-1") },
+      { value: "gar-1", label: name("gar-1") },
     ]);
+    expect(name("gar-1")).toMatch(/^gar · heuristic grader · prompt /);
     expect(prepareRunOptions(runs, exportRunModes("rewards", DEFAULT), false)).toEqual([
-      { value: "", label: "newest: gar-1 (gar, heuristic)" },
-      { value: "gar-1", label: "gar-1 (gar, heuristic)" },
+      { value: "", label: `newest: ${name("gar-1")}` },
+      { value: "gar-1", label: name("gar-1") },
     ]);
     expect(prepareRunOptions([], ["rubric"], false)).toEqual([
       { value: "", label: "newest (no run yet)" },

@@ -18,13 +18,17 @@ import {
   type ExportOptions,
   type JudgeMode,
   type JudgeRun,
+  judgeRunName,
   type RolloutGroup,
   type TranscriptForm,
 } from "../../../core/index.ts";
 
-/** What the user chose in the panel. `null` run: the newest run of the kind the export reads. */
+/** What the user chose in the panel. */
 export interface ExportChoices {
-  /** calibration: a run id, null for the newest verdict run, "none" for no judge. */
+  /**
+   * calibration: a run id, "newest" for the newest verdict run, null (the default) for no judge:
+   * no run is compared until the user picks one.
+   */
   readonly calibrationRun: string | null;
   /** rewards: source, mode, run and floor. */
   readonly rewards: Omit<ExportOptions, "transcripts">;
@@ -88,8 +92,8 @@ export function exportOptionsFor(kind: ExportKind, choices: ExportChoices): Expo
   return kind === "calibration" ? { ...options, judgeRunId: choices.calibrationRun } : options;
 }
 
-const runLabel = (run: JudgeRun): string =>
-  `${run.info.id} (${run.info.mode}, ${run.info.source === "heuristic" ? "heuristic" : run.info.model})`;
+/** A run's distinct name (mode, model or heuristic grader, prompt, time, scope) and its id. */
+const runLabel = (run: JudgeRun): string => `${judgeRunName(run)} [${run.info.id}]`;
 
 /** Every kind's entry, in the order of EXPORT_KINDS. */
 export function prepareExports(
@@ -123,14 +127,16 @@ export function prepareExports(
 }
 
 export interface RunOption {
-  /** "" stands for null (the newest run). */
+  /** "" stands for null: no judge (calibration) or the newest run (rewards). */
   readonly value: string;
   readonly label: string;
 }
 
 /**
- * The choices of a judge-run menu: "newest" (naming the run it is now), the runs of the given
- * modes newest first, and "none" when the export can do without a judge.
+ * The choices of a judge-run menu. Calibration (`allowNone`): "none" first and the default, then
+ * "newest" (naming the run it is now) and the runs newest first: no run is compared unless picked.
+ * Rewards with the judge source (the user picked the judge there): "newest" as the default, then
+ * the runs of the mode.
  */
 export function prepareRunOptions(
   runs: readonly JudgeRun[],
@@ -139,14 +145,15 @@ export function prepareRunOptions(
 ): RunOption[] {
   const eligible = runs.filter((r) => modes.includes(r.info.mode)).reverse();
   const newest = eligible[0];
-  return [
-    {
-      value: "",
-      label: newest === undefined ? "newest (no run yet)" : `newest: ${runLabel(newest)}`,
-    },
-    ...eligible.map((r) => ({ value: r.info.id, label: runLabel(r) })),
-    ...(allowNone ? [{ value: "none", label: "none (human labels only)" }] : []),
-  ];
+  const newestLabel = newest === undefined ? "newest (no run yet)" : `newest: ${runLabel(newest)}`;
+  const each = eligible.map((r) => ({ value: r.info.id, label: runLabel(r) }));
+  return allowNone
+    ? [
+        { value: "", label: "none (human labels only)" },
+        ...(newest === undefined ? [] : [{ value: "newest", label: newestLabel }]),
+        ...each,
+      ]
+    : [{ value: "", label: newestLabel }, ...each];
 }
 
 /** The judge modes whose runs a kind can read under the reward options. */

@@ -16,6 +16,7 @@ import {
   annotatedRowsSelector,
   filterGroupRows,
   lazySearchIndex,
+  flagGroupRows,
   prepareGroupRows,
   sortGroupRows,
   type GroupRow,
@@ -75,7 +76,10 @@ export default function GroupList({ onOpen }: GroupListProps) {
           }),
     [base, summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
-  const annotated = useStore((s) => selectAnnotated(s.annotations.groups));
+  const marked = useStore((s) => selectAnnotated(s.annotations.groups));
+  // The judge runs' hack flags, apart from the human marks ("2 (heuristic)").
+  const runs = useStore((s) => s.annotations.judgeRuns);
+  const annotated = useMemo(() => flagGroupRows(marked, runs), [marked, runs]);
   // Built on the first search, not in the mounting render (or when the search box takes the focus,
   // in an idle moment before the first keystroke).
   const searchIndex = useMemo(

@@ -13,7 +13,7 @@ import {
 } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { isGroupSortKey, type GroupSort } from "../../../store/url.ts";
-import { statText, type GroupRow } from "./prepareGroupRows.ts";
+import { hacksText, statText, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
 export const groupTableFeatures = tableFeatures({ rowSortingFeature });
@@ -83,7 +83,15 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
       {r.spread.status}
     </span>
   ),
-  hacks: (r) => (r.hacks > 0 ? r.hacks : null),
+  hacks: (r) =>
+    r.hacks > 0 || r.flagged > 0 ? (
+      <span
+        data-testid="groups.row.hacks"
+        title={`${r.hacks} marked by a person${r.flagged > 0 ? `; ${r.flagged} flagged by the latest ${r.flaggedBy === "heuristic" ? "heuristic grader" : "LLM judge"} run (not a human mark)` : ""}`}
+      >
+        {hacksText(r)}
+      </span>
+    ) : null,
   toolErrors: (r) =>
     r.toolErrors === null ? null : (
       <span
@@ -111,7 +119,7 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
   spread:
     "Spread check (methods.md 2.5): over the GAR factors of the ranked non-hack passes when the group is ranked, else over its rewards",
   clusters: "Diversity clusters (n-gram Jaccard), computed for the rows on screen",
-  hacks: "Rollouts annotated as hacks",
+  hacks: 'Rollouts marked as hacks by a person; a judge run\'s flags apart, as "2 (heuristic)"',
   toolErrors:
     "Tool results that are errors (an error field or status, an HTTP status >= 400, a non-zero exit, or marked by the source); empty until the group is parsed",
   annotation: "Ranking, labels and notes",

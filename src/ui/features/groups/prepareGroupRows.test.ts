@@ -16,6 +16,8 @@ import {
   clusterCell,
   compareSortValues,
   filterGroupRows,
+  flagGroupRows,
+  hacksText,
   groupSearchIndex,
   groupSpread,
   lazySearchIndex,
@@ -29,6 +31,7 @@ import {
   type GroupRow,
 } from "./prepareGroupRows.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
+import { testJudgeRun } from "../../../test/judgeRunFixtures.ts";
 
 const msg = (role: string, content: string): ChatMessage => ({
   role,
@@ -467,6 +470,40 @@ describe("tool errors (issue 13 finding 4)", () => {
       "a",
       "b",
       "c",
+    ]);
+  });
+});
+
+describe("the Hacks column: a person's marks, a judge run's flags apart", () => {
+  it("counts the latest gar run's flags per group, marked heuristic or judge", () => {
+    const rows = prepareGroupRows(
+      [summary("a", [1, 1, 0]), summary("b", [1, 0]), summary("c", [0, 1])],
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(flagGroupRows(rows, [])).toBe(rows);
+    const older = testJudgeRun(
+      { id: "gar-1", mode: "gar", source: "llm", model: "m" },
+      {
+        a: { hacks: ["a/0"] },
+        b: { hacks: ["b/0"] },
+      },
+    );
+    const spread = testJudgeRun({ id: "gar-2", mode: "gar" }, { a: { hacks: ["a/0", "a/1"] } });
+    const flagged = flagGroupRows(rows, [older, spread]);
+    expect(flagged.map((r) => [r.flagged, r.flaggedBy])).toEqual([
+      [2, "heuristic"],
+      [1, "judge"],
+      [0, null],
+    ]);
+    expect(flagged[2]).toBe(rows[2]);
+    expect(flagged.map(hacksText)).toEqual(["2 (heuristic)", "1 (judge)", ""]);
+    expect(hacksText({ hacks: 1, flagged: 2, flaggedBy: "heuristic" })).toBe("1 · 2 (heuristic)");
+    expect(hacksText({ hacks: 3, flagged: 0, flaggedBy: null })).toBe("3");
+    // The hacks filter keeps a group a run flagged.
+    expect(filterGroupRows(flagged, { ...NO_FILTERS, hacksOnly: true }).map((r) => r.id)).toEqual([
+      "a",
+      "b",
     ]);
   });
 });

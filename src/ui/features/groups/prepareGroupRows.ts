@@ -19,6 +19,7 @@ import {
   type ChatMessage,
   type CompletionRule,
   type GroupAnnotation,
+  type JudgeRun,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { promptText, type GroupSummary } from "../../../io/dataset.ts";
@@ -108,10 +109,16 @@ export interface GroupRow {
   /** The group's rollouts are parsed (always for a whole-file load; on demand for indexed files). */
   readonly parsed: boolean;
   readonly spread: SpreadCell;
-  /** Rollouts annotated as hacks. */
+  /** Rollouts annotated as hacks (by a person). */
   readonly hacks: number;
   /** Tool results that are errors (core `toolResultError`); null while the group is not parsed. */
   readonly toolErrors: number | null;
+  /**
+   * Passes the latest gar run with an entry for the group flags as hacks (0 without one), and who
+   * flagged them: shown apart from the human marks, "2 (heuristic)" (`flagGroupRows`).
+   */
+  readonly flagged: number;
+  readonly flaggedBy: "heuristic" | "judge" | null;
   /** "ranked · labelled 2/4 · notes", or "" without an annotation. */
   readonly annotation: string;
   /** Sort weight of the annotation: ranked first, then the share labelled, then notes. */
@@ -292,6 +299,8 @@ function rowFromSummary(
     spread,
     hacks: annotation?.hacks.length ?? 0,
     toolErrors: group === undefined ? null : groupToolErrors(group),
+    flagged: 0,
+    flaggedBy: null,
     annotation: status.text,
     annotationWeight: status.weight,
     reviewed: annotation?.reviewed ?? false,
@@ -329,6 +338,38 @@ export function annotateGroupRows(
     if (annotation === undefined || summary === undefined) return row;
     return rowFromSummary(summary, row.index, groups.get(row.id), annotation, settings);
   });
+}
+
+/**
+ * The rows with the hack flags of the judge runs: for each group, the latest gar run (LLM or the
+ * heuristic grader, a spread check included) that has an entry for it, with its flag count and
+ * who flagged. Rows without such a run are returned as they are (the same array without runs).
+ */
+export function flagGroupRows(
+  rows: readonly GroupRow[],
+  runs: readonly JudgeRun[],
+): readonly GroupRow[] {
+  const latest = new Map<string, JudgeRun>();
+  for (const run of runs) {
+    if (run.info.mode !== "gar") continue;
+    for (const id of Object.keys(run.groups)) latest.set(id, run);
+  }
+  if (latest.size === 0) return rows;
+  return rows.map((row) => {
+    const run = latest.get(row.id);
+    const result = run?.groups[row.id];
+    if (run === undefined || result === undefined || result.error !== null) return row;
+    const flagged = new Set(result.hacks).size;
+    if (flagged === 0) return row;
+    return { ...row, flagged, flaggedBy: run.info.source === "heuristic" ? "heuristic" : "judge" };
+  });
+}
+
+/** The Hacks cell: "2" (human marks), "2 (heuristic)" (a run's flags), "1 · 2 (judge)" (both). */
+export function hacksText(row: Pick<GroupRow, "hacks" | "flagged" | "flaggedBy">): string {
+  const human = row.hacks > 0 ? String(row.hacks) : "";
+  const judged = row.flagged > 0 ? `${row.flagged} (${row.flaggedBy ?? "judge"})` : "";
+  return human !== "" && judged !== "" ? `${human} · ${judged}` : human + judged;
 }
 
 /** Whether two rows show the same values (every field; the spread by its status and text). */
@@ -432,7 +473,7 @@ export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
   return (
     (!filters.mixedOnly || row.mixed) &&
     (!filters.zeroStdOnly || row.zeroStd) &&
-    (!filters.hacksOnly || row.hacks > 0) &&
+    (!filters.hacksOnly || row.hacks > 0 || row.flagged > 0) &&
     (!filters.unreviewedOnly || !row.reviewed) &&
     (!filters.toolErrorsOnly || (row.toolErrors ?? 0) > 0)
   );
@@ -480,7 +521,8 @@ export function sortValue(row: GroupRow, key: GroupSortKey): number | string {
     case "spread":
       return SPREAD_ORDER[row.spread.status];
     case "hacks":
-      return row.hacks;
+      // Human marks first, a run's flags break the tie.
+      return row.hacks + row.flagged / 1e6;
     case "toolErrors":
       return row.toolErrors ?? NaN;
     case "annotation":

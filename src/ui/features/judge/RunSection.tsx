@@ -12,7 +12,9 @@ import {
   judgePlanPairwise,
   judgePlanRubric,
   judgeSample,
+  JUDGE_SCOPE_SPREAD_CHECK,
   judgeScopeGroups,
+  judgeScopeName,
   judgeSpreadEligible,
   JUDGE_TEMPLATES,
   type JudgeBuildOptions,
@@ -61,22 +63,28 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const inScope = judgeScopeGroups(groups, scope, options, selected);
   const template = (mode: JudgeMode) => templates[mode] ?? JUDGE_TEMPLATES[mode];
 
-  const start = (mode: JudgeMode, chosen: readonly RolloutGroup[], label: string): void => {
+  const start = (
+    mode: JudgeMode,
+    chosen: readonly RolloutGroup[],
+    label: string,
+    what: string,
+  ): void => {
     switch (mode) {
       case "gar":
-        runner.start(label, judgePlanGar(chosen, options, template("gar")));
+        runner.start(label, judgePlanGar(chosen, options, template("gar")), what);
         break;
       case "pairwise":
         runner.start(
           label,
           judgePlanPairwise(chosen, options, { bothOrders, among }, template("pairwise")),
+          what,
         );
         break;
       case "rubric":
-        runner.start(label, judgePlanRubric(chosen, rubrics, options, template("rubric")));
+        runner.start(label, judgePlanRubric(chosen, rubrics, options, template("rubric")), what);
         break;
       case "cluster":
-        runner.start(label, judgePlanCluster(chosen, options, template("cluster")));
+        runner.start(label, judgePlanCluster(chosen, options, template("cluster")), what);
         break;
     }
   };
@@ -144,7 +152,7 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
             disabled={llmBlocked || inScope.length === 0}
             title={configured ? undefined : "Save a connection first"}
             data-testid={`judge.run.${mode}`}
-            onClick={() => start(mode, inScope, MODE_LABELS[mode])}
+            onClick={() => start(mode, inScope, MODE_LABELS[mode], judgeScopeName(scope))}
           >
             {RUN_LABELS[mode]}
           </button>
@@ -154,7 +162,14 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
           className={styles.button}
           disabled={running || inScope.length === 0}
           data-testid="judge.run.heuristic"
-          onClick={() => runner.runHeuristic("Heuristic grader (offline)", inScope, options)}
+          onClick={() =>
+            runner.runHeuristic(
+              "Heuristic grader (offline)",
+              inScope,
+              options,
+              judgeScopeName(scope),
+            )
+          }
         >
           Run heuristic grader (offline)
         </button>
@@ -215,11 +230,17 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
           data-testid="judge.spread-run"
           onClick={() =>
             spreadGrader === "heuristic"
-              ? runner.runHeuristic("Spread check (heuristic grader)", sample, options)
+              ? runner.runHeuristic(
+                  "Spread check (heuristic grader)",
+                  sample,
+                  options,
+                  JUDGE_SCOPE_SPREAD_CHECK,
+                )
               : start(
                   spreadGrader,
                   sample,
                   `Spread check (${spreadGrader === "gar" ? "LLM group grader" : "LLM rubric scorer"})`,
+                  JUDGE_SCOPE_SPREAD_CHECK,
                 )
           }
         >

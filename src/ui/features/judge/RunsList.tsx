@@ -1,10 +1,11 @@
 /**
  * Every judge run in the annotations, newest first: mode, model, prompt version, time, requests,
  * failures and cost, each expandable to its judge errors, flip rate and spread report; a run can be
- * deleted. Also the setting that lets the latest gar run rank groups no person ranked.
+ * deleted. Also the GAR ranking source: human only, or a gar run the user picks by its name to
+ * rank the groups no person ranked (no run is ever picked by default).
  */
 import { useId } from "react";
-import type { GarRankingSource } from "../../../core/index.ts";
+import { garSourceOfRun, type GarRankingSource } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { runRows } from "./prepareJudge.ts";
 import { ErrorList } from "./RunStatus.tsx";
@@ -19,6 +20,10 @@ export default function RunsList() {
   const updateAnnotationExtras = useStore((s) => s.updateAnnotationExtras);
   const id = useId();
   const rows = runRows(runs, minFactor);
+  const garIds = new Set(runs.filter((r) => r.info.mode === "gar").map((r) => r.info.id));
+  const garRuns = rows.filter((r) => garIds.has(r.id));
+  // A picked run that was deleted reads as human only (garSourceRunFor finds no run).
+  const value = garRuns.some((r) => garSourceOfRun(r.id) === garSource) ? garSource : "human-only";
 
   return (
     <section className={styles.section} data-testid="judge.runs">
@@ -27,16 +32,21 @@ export default function RunsList() {
         <label htmlFor={`${id}-source`}>GAR ranking source</label>
         <select
           id={`${id}-source`}
-          value={garSource}
+          value={value}
           data-testid="judge.gar-source"
           onChange={(e) => setGarSource(e.currentTarget.value as GarRankingSource)}
         >
-          <option value="human-then-judge">human, then judge</option>
           <option value="human-only">human only</option>
+          {garRuns.map((r) => (
+            <option key={r.id} value={garSourceOfRun(r.id)}>
+              human, then {r.name}
+            </option>
+          ))}
         </select>
         <span className={styles.muted}>
-          With &quot;human, then judge&quot;, a group no one ranked takes its GAR numbers from the
-          latest group-grader run that judged it, labelled judge or heuristic.
+          Human only by default. Pick a group-grader run by name and a group no one ranked takes its
+          GAR numbers from that run (labelled judge or heuristic); no run, a spread check included,
+          becomes the source unless you pick it.
         </span>
       </div>
       {rows.length === 0 ? (
@@ -49,7 +59,7 @@ export default function RunsList() {
               <th scope="col">Model</th>
               <th scope="col">Prompt version</th>
               <th scope="col">Started</th>
-              <th scope="col">Groups</th>
+              <th scope="col">Scope</th>
               <th scope="col">Requests</th>
               <th scope="col">Failures</th>
               <th scope="col">Cost</th>
@@ -81,7 +91,7 @@ export default function RunsList() {
                   <code>{r.promptVersion}</code>
                 </td>
                 <td>{r.started}</td>
-                <td>{r.groups}</td>
+                <td data-testid="judge.run-scope">{r.scope}</td>
                 <td>{r.requests}</td>
                 <td>{r.failures}</td>
                 <td>{r.cost}</td>

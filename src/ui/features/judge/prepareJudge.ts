@@ -16,6 +16,7 @@ import {
   type SpreadReport,
   judgeRunErrors,
   judgeRunFlipRate,
+  judgeRunName,
   judgeRunSpread,
 } from "../../../core/index.ts";
 import type { JudgeConnection } from "../../../store/slices/judgeSlice.ts";
@@ -179,6 +180,10 @@ export const MODE_LABELS: Readonly<Record<JudgeMode, string>> = {
 
 export interface RunRow {
   readonly id: string;
+  /** The run's distinct name (`judgeRunName`): what the GAR source and calibration menus show. */
+  readonly name: string;
+  /** What it judged with its group count, "spread check (20 groups)", or "20 groups". */
+  readonly scope: string;
   readonly mode: string;
   /** "LLM" or "heuristic": the heuristic is labelled as such everywhere. */
   readonly source: string;
@@ -202,8 +207,12 @@ export function runRows(runs: readonly JudgeRun[], minFactor: number): RunRow[] 
     const i = run.info;
     const heuristic = i.source === "heuristic";
     const flips = i.mode === "pairwise" ? judgeRunFlipRate(run) : null;
+    const count = Object.keys(run.groups).length;
+    const groups = `${count} group${count === 1 ? "" : "s"}`;
     return {
       id: i.id,
+      name: judgeRunName(run),
+      scope: i.scope === undefined ? groups : `${i.scope} (${groups})`,
       mode: heuristic ? "Heuristic grader (offline)" : MODE_LABELS[i.mode],
       source: heuristic ? "heuristic" : "LLM",
       heuristic,

@@ -35,12 +35,17 @@ export type RunnerState =
     }
   | { readonly status: "error"; readonly label: string; readonly message: string };
 
-function append(run: JudgeRun): JudgeRun {
+/** Stores a run under a fresh id, with what it judged ("spread check", "mixed groups") for its name. */
+function append(run: JudgeRun, scope: string): JudgeRun {
   let stored = run;
   useStore.getState().updateAnnotationExtras((current) => {
     stored = {
       ...run,
-      info: { ...run.info, id: judgeRunId(run.info.mode, run.info.startedAt, current.judgeRuns) },
+      info: {
+        ...run.info,
+        id: judgeRunId(run.info.mode, run.info.startedAt, current.judgeRuns),
+        scope,
+      },
     };
     return { judgeRuns: [...current.judgeRuns, stored] };
   });
@@ -49,12 +54,16 @@ function append(run: JudgeRun): JudgeRun {
 
 export interface JudgeRunner {
   readonly state: RunnerState;
-  /** Start an LLM run (ignored while one runs); its end shows in `state`, never as a rejection. */
-  readonly start: <T>(label: string, plan: JudgePlan<T>) => void;
+  /**
+   * Start an LLM run (ignored while one runs); its end shows in `state`, never as a rejection.
+   * `scope` says what it judges, for the run's name ("mixed groups", "spread check").
+   */
+  readonly start: <T>(label: string, plan: JudgePlan<T>, scope: string) => void;
   readonly runHeuristic: (
     label: string,
     groups: readonly RolloutGroup[],
     options: JudgeBuildOptions,
+    scope: string,
   ) => JudgeRun;
   readonly cancel: () => void;
 }
@@ -63,7 +72,7 @@ export function useJudgeRunner(): JudgeRunner {
   const [state, setState] = useState<RunnerState>({ status: "idle" });
   const controller = useRef<AbortController | null>(null);
 
-  const runPlan = useCallback(async <T>(label: string, plan: JudgePlan<T>) => {
+  const runPlan = useCallback(async <T>(label: string, plan: JudgePlan<T>, scope: string) => {
     if (controller.current !== null) return null;
     const abort = new AbortController();
     controller.current = abort;
@@ -96,7 +105,7 @@ export function useJudgeRunner(): JudgeRunner {
             }),
         },
       );
-      const stored = append(run);
+      const stored = append(run, scope);
       setState({ status: "done", label, run: stored, skipped: plan.skipped });
       return stored;
     } catch (e) {
@@ -108,14 +117,14 @@ export function useJudgeRunner(): JudgeRunner {
   }, []);
 
   const runHeuristic = useCallback(
-    (label: string, groups: readonly RolloutGroup[], options: JudgeBuildOptions) => {
+    (label: string, groups: readonly RolloutGroup[], options: JudgeBuildOptions, scope: string) => {
       const startedAt = new Date().toISOString();
       const { run, skipped } = judgeHeuristicRun(groups, options, {
         id: `gar-${startedAt}`,
         startedAt,
         finishedAt: new Date().toISOString(),
       });
-      const stored = append(run);
+      const stored = append(run, scope);
       setState({ status: "done", label, run: stored, skipped });
       return stored;
     },
@@ -123,8 +132,8 @@ export function useJudgeRunner(): JudgeRunner {
   );
 
   const start = useCallback(
-    <T>(label: string, plan: JudgePlan<T>): void => {
-      runPlan(label, plan).catch((e: unknown) =>
+    <T>(label: string, plan: JudgePlan<T>, scope: string): void => {
+      runPlan(label, plan, scope).catch((e: unknown) =>
         setState({ status: "error", label, message: e instanceof Error ? e.message : String(e) }),
       );
     },

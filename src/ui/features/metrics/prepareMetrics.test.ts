@@ -94,6 +94,36 @@ describe("prepareMetricsTable", () => {
     expect(table.rows[3]!.cells.reward.text).toBe("–");
   });
 
+  it("ranks by place, best = 1, in the rank and human rank columns (the human order once ranked)", () => {
+    const plain = prepareMetricsTable(analyse(), formulas, ANALYSIS_DEFAULTS, {
+      column: "index",
+      descending: false,
+    });
+    // Rewards 1, 0, 1, none: the two passes share places 1 and 2, the unscorable is last.
+    expect(plain.rows.map((r) => r.cells.rank.text)).toEqual([
+      "1.5 of 4",
+      "3 of 4",
+      "1.5 of 4",
+      "4 of 4",
+    ]);
+    const human = prepareMetricsTable(analyse(ranked), formulas, ANALYSIS_DEFAULTS, {
+      column: "index",
+      descending: false,
+    });
+    expect(human.rows.map((r) => r.cells.rank.text)).toEqual([
+      "2 of 4",
+      "3 of 4",
+      "1 of 4",
+      "4 of 4",
+    ]);
+    expect(human.rows.map((r) => r.cells.humanRank.text)).toEqual(["2", "", "1", ""]);
+    expect(human.columns.find((c) => c.id === "rank")!.how).toContain(
+      "Here: by the human ranking.",
+    );
+    const best = metricsSort(human.rows, { column: "humanRank", descending: true });
+    expect(best[0]!.id).toBe("g/2");
+  });
+
   it("sorts with absent values last in both directions, ties by group order", () => {
     const rows = prepareMetricsTable(analyse(), formulas, ANALYSIS_DEFAULTS, {
       column: "reward",

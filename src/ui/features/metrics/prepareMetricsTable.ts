@@ -3,7 +3,7 @@
  * the rows in the chosen order (ties by group order, absent values last in either direction).
  */
 import type { AnalysisSettings, GroupAnalysis, MetricFormulas } from "../../../core/index.ts";
-import { fixed3 } from "../../components/numbers.ts";
+import { fixed3, plainNumber } from "../../components/numbers.ts";
 
 export type MetricColumnId =
   | "reward"
@@ -83,7 +83,12 @@ export function prepareMetricsTable(
     },
     { id: "gar", label: "GAR adv.", how: formulas.gar, show: true },
     { id: "factor", label: "Factor", how: formulas.factor, show: true },
-    { id: "rank", label: "Rank", how: formulas.rank, show: true },
+    {
+      id: "rank",
+      label: "Rank",
+      how: `${formulas.rank}. ${analysis.rankSource === "reward" ? "Here: by reward." : `Here: by the ${analysis.rankSource} ranking.`}`,
+      show: true,
+    },
     { id: "winRate", label: "Win-rate", how: formulas.winRate, show: true },
     { id: "cluster", label: "Cluster", how: formulas.cluster, show: true },
     {
@@ -132,12 +137,16 @@ export function prepareMetricsTable(
       trainerAdvantage: num(r.trainerAdvantage),
       gar: num(r.garAdvantage),
       factor: num(r.factor),
-      rank: num(r.rank),
+      // The place, best = 1 (sorting descending puts the best first, as for every other number).
+      rank: { text: `${plainNumber(r.place)} of ${analysis.n}`, sort: r.rank },
       winRate: num(r.winRate),
       cluster: { text: String(r.cluster), sort: r.cluster },
       selfConsistency: num(r.selfConsistency),
       complementarity: num(r.complementarity),
-      humanRank: num(r.humanRank),
+      humanRank: {
+        text: r.humanRank === null ? "" : plainNumber(r.humanRank),
+        sort: r.humanRank === null ? null : -r.humanRank,
+      },
       humanLabel: { text: r.humanLabel ?? "", sort: r.humanLabel },
       hack: { text: r.hack ? "hack" : "", sort: r.hack ? 1 : 0 },
       length: { text: String(r.textLength), sort: r.textLength },

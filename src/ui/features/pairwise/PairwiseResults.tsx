@@ -4,10 +4,12 @@
  * ranking" (the passes' order: GAR ranks passes only), and the intransitive cycles.
  */
 import { useMemo } from "react";
-import type { PairwiseSession } from "../../../core/index.ts";
+import type { PairwiseSession, RolloutId } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { prepareResults, sameRanking } from "./preparePairwise.ts";
 import styles from "./Pairwise.module.css";
+
+const NO_HACKS: readonly RolloutId[] = [];
 
 export default function PairwiseResultsView({
   groupId,
@@ -21,9 +23,11 @@ export default function PairwiseResultsView({
   ranking: readonly (readonly string[])[];
 }) {
   const update = useStore((s) => s.updateGroupAnnotation);
+  // The person's hack marks (never a judge's): a proposal that puts one above a pass says so.
+  const hacks = useStore((s) => s.annotations.groups[groupId]?.hacks ?? NO_HACKS);
   const results = useMemo(
-    () => prepareResults(session, new Map(passed.map((r) => [r.id, r.passed]))),
-    [session, passed],
+    () => prepareResults(session, new Map(passed.map((r) => [r.id, r.passed])), hacks),
+    [session, passed, hacks],
   );
   const accepted = results.accept.length > 0 && sameRanking(results.accept, ranking);
   return (
@@ -38,7 +42,12 @@ export default function PairwiseResultsView({
       <table className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">Place</th>
+            <th
+              scope="col"
+              title="Place by Bradley-Terry strength, 1 = best; equal strengths share their mean place. The rows and the proposed ranking follow the same order."
+            >
+              Place
+            </th>
             <th scope="col">Rollout</th>
             <th scope="col">Passed</th>
             <th scope="col">Win rate</th>
@@ -49,16 +58,23 @@ export default function PairwiseResultsView({
         <tbody>
           {results.rows.map((r) => (
             <tr key={r.id} data-testid="pairwise.result-row" data-rollout-id={r.id}>
-              <td>{r.place}</td>
+              <td data-testid="pairwise.place">{r.place}</td>
               <td className={styles.id}>{r.id}</td>
               <td>{r.passed ? "yes" : "no"}</td>
               <td data-testid="pairwise.win-rate">{r.winRate}</td>
-              <td data-testid="pairwise.strength">{r.strength}</td>
+              <td data-testid="pairwise.strength" data-value={r.strengthValue}>
+                {r.strength}
+              </td>
               <td>{r.interval}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {results.dropped === "" ? null : (
+        <p className={styles.muted} data-testid="pairwise.dropped">
+          Strength intervals: {results.dropped}.
+        </p>
+      )}
       {results.cycles.length > 0 ? (
         <div className={styles.warning} role="status" data-testid="pairwise.cycles">
           <strong>
@@ -82,6 +98,11 @@ export default function PairwiseResultsView({
           ? "none (no rollout passes)"
           : results.accept.map((tier) => tier.join(" = ")).join(" > ")}
       </p>
+      {results.hackWarnings.map((w) => (
+        <p key={w} className={styles.warning} role="status" data-testid="pairwise.hack-warning">
+          {w}: accepting ranks it so (with hack zeroing on, GAR zeroes it first).
+        </p>
+      ))}
       {results.leftOut.length > 0 ? (
         <p className={styles.muted} data-testid="pairwise.left-out">
           GAR ranks passes only: {results.leftOut.length} failure(s) are left out of the accepted

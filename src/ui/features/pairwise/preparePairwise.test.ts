@@ -94,6 +94,23 @@ describe("prepareResults", () => {
     expect(r.rows[0]!.interval).toMatch(/ to /);
   });
 
+  it("places follow the strengths (equal ones share their mean place); a hack above a pass is named", () => {
+    const s = playOut(pairwiseStart("single-elimination", IDS, 9));
+    const passed = new Map(IDS.map((id) => [id, true]));
+    const r = prepareResults(s, passed, ["r0"]);
+    for (let i = 1; i < r.rows.length; i++) {
+      const [a, b] = [r.rows[i - 1]!, r.rows[i]!];
+      expect(b.strengthValue).toBeLessThanOrEqual(a.strengthValue + 1e-9);
+      if (Math.abs(a.strengthValue - b.strengthValue) < 1e-9) expect(b.place).toBe(a.place);
+      else expect(b.place).toBeGreaterThan(a.place);
+    }
+    expect(r.rows[0]).toMatchObject({ id: "r0", place: 1 });
+    expect(r.hackWarnings).toHaveLength(1);
+    expect(r.hackWarnings[0]).toMatch(/^r0 is marked as a hack but is proposed above the passes /);
+    expect(prepareResults(s, passed, ["r7"]).hackWarnings).toEqual([]);
+    expect(r.dropped).toBe("");
+  });
+
   it("flags a cycle in a round robin of three", () => {
     const ids = ["x", "y", "z"];
     let s = pairwiseStart("round-robin", ids, 2);

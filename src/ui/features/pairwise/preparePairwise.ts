@@ -102,8 +102,13 @@ export function prepareMatch(
 
 export interface ResultRow {
   readonly id: RolloutId;
-  /** 1-based place in the proposed ranking (tied rollouts share it). */
+  /**
+   * Place, 1 = best, in the strength order the rows and the proposal follow (equal strengths
+   * share their mean place, as every rank in the studio does).
+   */
   readonly place: number;
+  /** The strength as a plain number, for the test ids. */
+  readonly strengthValue: number;
   readonly passed: boolean;
   readonly winRate: string;
   readonly strength: string;
@@ -123,6 +128,13 @@ export interface PairwiseResults {
   readonly leftOut: readonly RolloutId[];
   /** Each intransitive triple as "x beat y, y beat z, z beat x". */
   readonly cycles: readonly string[];
+  /**
+   * Each human-marked hack the accepted ranking would put above a pass that is not a hack: "r3 is
+   * marked as a hack but is proposed above r1, r0".
+   */
+  readonly hackWarnings: readonly string[];
+  /** "3 of 200 resamples undefined, dropped" when the strength bootstrap dropped any, else "". */
+  readonly dropped: string;
 }
 
 const num = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : "–");
@@ -131,17 +143,20 @@ const pct = (x: number): string => (Number.isFinite(x) ? `${Math.round(x * 100)}
 export function prepareResults(
   session: PairwiseSession,
   passed: ReadonlyMap<RolloutId, boolean>,
+  hacks: readonly RolloutId[] = [],
 ): PairwiseResults {
   const summary = pairwiseSummary(session);
   const at = new Map(summary.players.map((id, i) => [id, i]));
   const rows: ResultRow[] = [];
   summary.proposed.forEach((tier) => {
-    const place = rows.length + 1;
+    // The tier spans places rows.length + 1 .. rows.length + tier.length: its mean place.
+    const place = rows.length + 1 + (tier.length - 1) / 2;
     for (const id of tier) {
       const i = at.get(id)!;
       rows.push({
         id,
         place,
+        strengthValue: summary.strength[i]!,
         passed: passed.get(id) === true,
         winRate: pct(summary.winRates[i]!),
         strength: num(summary.strength[i]!),
@@ -160,7 +175,34 @@ export function prepareResults(
     accept,
     leftOut: rows.filter((r) => !r.passed).map((r) => r.id),
     cycles: summary.cycles.map(([a, b, c]) => `${a} beat ${b}, ${b} beat ${c}, ${c} beat ${a}`),
+    hackWarnings: hackAbovePass(accept, new Set(hacks)),
+    dropped:
+      summary.droppedResamples > 0
+        ? `${summary.droppedResamples} of ${summary.resamples} resamples undefined, dropped`
+        : "",
   };
+}
+
+/** The warnings of `PairwiseResults.hackWarnings`, for the tiers of passes to accept. */
+function hackAbovePass(
+  accept: readonly (readonly RolloutId[])[],
+  hacks: ReadonlySet<RolloutId>,
+): string[] {
+  const out: string[] = [];
+  accept.forEach((tier, t) => {
+    for (const id of tier) {
+      if (!hacks.has(id)) continue;
+      const below = accept
+        .slice(t + 1)
+        .flat()
+        .filter((other) => !hacks.has(other));
+      if (below.length > 0)
+        out.push(
+          `${id} is marked as a hack but is proposed above ${below.length === 1 ? "the pass" : "the passes"} ${below.join(", ")}`,
+        );
+    }
+  });
+  return out;
 }
 
 /** True when two rankings list the same tiers in the same order. */

@@ -109,11 +109,14 @@ function Cell({
   title,
   source,
   name,
+  testId,
   children,
 }: {
   label: string;
   title: string;
   source?: "reward" | GarSource;
+  /** A test id for the cell (its data-source says the source). */
+  testId?: string;
   /** The label's accessible name when the visible one is abbreviated. */
   name?: string;
   children: ReactNode;
@@ -123,6 +126,8 @@ function Cell({
       className={styles.cell}
       // The label, cut in a narrow column, is said again in the tooltip, with the formula.
       title={`${name ?? label}: ${title}${source === undefined ? "" : `\nSource: ${source}`}`}
+      data-testid={testId}
+      data-source={testId === undefined ? undefined : source}
     >
       <dt className={styles.cellLabel} aria-label={name}>
         {label}
@@ -138,9 +143,19 @@ function Cell({
   );
 }
 
+/** Where the place and win rate's order comes from, for their tooltips. */
+function orderText(source: "reward" | GarSource): string {
+  return source === "reward"
+    ? "Ordered by reward: no ranking applies to this group."
+    : `Ordered by the ${source === "human" ? "human" : source === "heuristic" ? "heuristic grader's" : "judge's"} ranking: its tiers over the passes, then the other rollouts below them by reward.`;
+}
+
 const Metrics = memo(function Metrics({
   reward,
   rank,
+  place,
+  groupSize,
+  rankSource,
   winRate,
   advantage,
   garAdvantage,
@@ -153,6 +168,9 @@ const Metrics = memo(function Metrics({
 }: {
   reward: string;
   rank: string;
+  place: string;
+  groupSize: number;
+  rankSource: "reward" | GarSource;
   winRate: string;
   advantage: string;
   garAdvantage: string;
@@ -168,10 +186,28 @@ const Metrics = memo(function Metrics({
       <Cell label="Reward" title={hints.reward} source="reward">
         <Metric value={reward} testId="metric-reward" />
       </Cell>
-      <Cell label="Rank" title={hints.rank} source="reward">
-        <Metric value={rank} testId="metric-rank" />
+      <Cell
+        label="Rank"
+        title={`${hints.rank}\n${orderText(rankSource)}\nPlace ${place} of ${groupSize}, rank transform ${rank}: both 1 = best`}
+        source={rankSource}
+        testId="metric-rank-head"
+      >
+        <Metric value={place} testId="metric-place" />{" "}
+        <span className={styles.placeOf} data-testid="metric-place-of">
+          of {groupSize}
+        </span>
+        <span className={styles.placeOf}>
+          {" "}
+          (<Metric value={rank} testId="metric-rank" />)
+        </span>
       </Cell>
-      <Cell label="Win" name="Win rate" title={hints.winRate} source="reward">
+      <Cell
+        label="Win"
+        name="Win rate"
+        title={`${hints.winRate}\n${orderText(rankSource)}`}
+        source={rankSource}
+        testId="metric-win-rate-head"
+      >
         <Metric value={winRate} testId="metric-win-rate" />
       </Cell>
       <Cell label="Adv." name="Advantage" title={hints.advantage} source="reward">
@@ -354,6 +390,9 @@ export default function ColumnHeader({
       <Metrics
         reward={c.plain.reward}
         rank={c.plain.rank}
+        place={c.plain.place}
+        groupSize={c.groupSize}
+        rankSource={c.rankSource}
         winRate={c.plain.winRate}
         advantage={c.plain.advantage}
         garAdvantage={c.plain.garAdvantage}

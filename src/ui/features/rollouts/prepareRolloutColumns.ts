@@ -25,6 +25,8 @@ export interface RolloutColumn {
   readonly plain: {
     readonly reward: string;
     readonly rank: string;
+    /** The place, 1 = best (`metric-place`). */
+    readonly place: string;
     readonly winRate: string;
     readonly advantage: string;
     readonly garAdvantage: string;
@@ -45,6 +47,10 @@ export interface RolloutColumn {
   readonly toolErrors: number;
   /** Characters of the compared text (the settings' completion rule). */
   readonly length: number;
+  /** What the place, rank and win rate order by: the reward, or the ranking GAR applies. */
+  readonly rankSource: "reward" | GarSource;
+  /** The group's size, for the place's "of 6". */
+  readonly groupSize: number;
 }
 
 export interface RolloutColumnsView {
@@ -71,6 +77,7 @@ export function prepareRolloutColumns(
       plain: {
         reward: plainNumber(s.reward),
         rank: plainNumber(s.rank),
+        place: plainNumber(s.place),
         winRate: plainNumber(s.winRate),
         advantage: plainNumber(s.advantage),
         garAdvantage: plainNumber(s.garAdvantage),
@@ -90,6 +97,8 @@ export function prepareRolloutColumns(
       toolCalls: s.toolCalls,
       toolErrors: rolloutToolErrors(r),
       length: s.textLength,
+      rankSource: analysis.rankSource,
+      groupSize: analysis.n,
     };
   });
   return {
@@ -125,6 +134,7 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     a.index === b.index &&
     p.reward === q.reward &&
     p.rank === q.rank &&
+    p.place === q.place &&
     p.winRate === q.winRate &&
     p.advantage === q.advantage &&
     p.garAdvantage === q.garAdvantage &&
@@ -139,6 +149,8 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     a.toolCalls === b.toolCalls &&
     a.toolErrors === b.toolErrors &&
     a.length === b.length &&
+    a.rankSource === b.rankSource &&
+    a.groupSize === b.groupSize &&
     sameComponents(a.components, b.components)
   );
 }
