@@ -39,7 +39,7 @@ const GOLDEN: readonly [
   ["rewards-judge-grs.golden.jsonl", "rewards", { source: "judge", mode: "reward", floor: 0.1 }],
   ["dpo.golden.jsonl", "dpo", {}],
   // The text form (`--text`): the bytes every export wrote before transcripts became messages.
-  ["calibration-text.golden.jsonl", "calibration", { transcripts: "text" }],
+  ["calibration-text.golden.jsonl", "calibration", { transcripts: "text", judgeRunId: "newest" }],
   ["rewards-human-text.golden.jsonl", "rewards", { transcripts: "text" }],
   ["dpo-text.golden.jsonl", "dpo", { transcripts: "text" }],
 ];
