@@ -143,6 +143,7 @@ describe("review flow", () => {
       "Group browser",
       "Group view",
       "Annotate (group view)",
+      "Transcripts (group view)",
       "Compare (blind pairwise)",
     ]);
     const text = await dialog.innerText();

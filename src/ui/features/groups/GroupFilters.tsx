@@ -14,11 +14,11 @@ const CHECKBOXES: readonly {
   readonly label: string;
   readonly testId: string;
 }[] = [
-  { key: "mixedOnly", label: "mixed only", testId: "filter-mixed" },
-  { key: "zeroStdOnly", label: "zero std only", testId: "filter-zero-std" },
-  { key: "hacksOnly", label: "has hacks", testId: "filter-hacks" },
+  { key: "mixedOnly", label: "mixed", testId: "filter-mixed" },
+  { key: "zeroStdOnly", label: "zero std", testId: "filter-zero-std" },
+  { key: "hacksOnly", label: "hacks", testId: "filter-hacks" },
   { key: "unreviewedOnly", label: "unreviewed", testId: "filter-unreviewed" },
-  { key: "toolErrorsOnly", label: "has tool errors", testId: "filter-tool-errors" },
+  { key: "toolErrorsOnly", label: "tool errors", testId: "filter-tool-errors" },
 ];
 
 export interface GroupFiltersProps {
