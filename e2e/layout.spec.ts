@@ -123,8 +123,9 @@ describe("layout", () => {
         await panel.waitFor();
         // Its code has loaded (the fallback is gone).
         await panel.locator("p", { hasText: /^Loading/ }).waitFor({ state: "detached" });
-        await expectFirstMessageOnScreen(page, viewport, `panel ${id} open`);
+        // The screenshot comes first, so a failure has a picture beside it.
         await page.screenshot({ path: `${SHOTS}panel-${id}-${size}.png` });
+        await expectFirstMessageOnScreen(page, viewport, `panel ${id} open`);
         await page.getByTestId(`panel.toggle.${id}`).click();
         await panel.waitFor({ state: "detached" });
       }

@@ -103,7 +103,9 @@ export default function ConnectionForm() {
           data-testid="judge.model"
           onChange={(e) => edit({ model: e.currentTarget.value })}
         />
-        <label htmlFor={`${id}-key`}>API key</label>
+        <label htmlFor={`${id}-key`} className={styles.topLabel}>
+          API key
+        </label>
         <span className={styles.row}>
           <input
             id={`${id}-key`}

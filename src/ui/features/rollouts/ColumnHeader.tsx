@@ -196,7 +196,7 @@ const Metrics = memo(function Metrics({
         <span className={styles.placeOf} data-testid="metric-place-of">
           of {groupSize}
         </span>
-        <span className={styles.placeOf}>
+        <span className={`${styles.placeOf} ${styles.rankTransform}`}>
           {" "}
           (<Metric value={rank} testId="metric-rank" />)
         </span>
