@@ -41,6 +41,16 @@ export default function HackForm({
         e.preventDefault();
         onSave({ reason, note: note.trim(), quote: quote.trim() });
       }}
+      // Ctrl+Enter (Cmd+Enter) saves from any field, the notes' text areas too; Escape cancels.
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        } else if (e.key === "Escape") {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
     >
       <label htmlFor={`${id}-reason`}>Reason</label>
       <select

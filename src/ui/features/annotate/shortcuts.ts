@@ -19,5 +19,6 @@ export const ANNOTATE_SHORTCUTS: ShortcutGroup = {
     { keys: ["f"], action: "label the focused rollout fail (again: clear)" },
     { keys: ["d"], action: "label the focused rollout defer (again: clear)" },
     { keys: ["h"], action: "open the hack form of the focused rollout" },
+    { keys: ["Ctrl+Enter", "Escape"], action: "in the hack form: save, or cancel" },
   ],
 };

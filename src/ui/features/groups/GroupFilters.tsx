@@ -1,7 +1,8 @@
 /**
  * The group browser's filters: mixed only, zero std only, has hacks, unreviewed, has tool errors
  * (parsed groups with a tool result that is an error), and a text search
- * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field.
+ * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field;
+ * Enter or Down there hands the focus to the list.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useStore } from "../../../store/index.ts";
@@ -32,6 +33,8 @@ export interface GroupFiltersProps {
    * index then, before the first keystroke needs it.
    */
   readonly onSearchFocus?: () => void;
+  /** Enter or Down in the search box: the list takes the focus, to move and open with its keys. */
+  readonly onSearchDone?: () => void;
   /** More filters in the same bar, before the count (the metadata controls). */
   readonly children?: ReactNode;
 }
@@ -50,6 +53,7 @@ export default function GroupFilters({
   searchable,
   indexed,
   onSearchFocus,
+  onSearchDone,
   children,
 }: GroupFiltersProps) {
   const filters = useStore((s) => s.filters);
@@ -96,6 +100,12 @@ export default function GroupFilters({
         data-testid="filter-search"
         onChange={(e) => setFilters({ ...filters, query: e.currentTarget.value })}
         onFocus={onSearchFocus === undefined ? undefined : () => whenIdle(onSearchFocus)}
+        onKeyDown={(e) => {
+          if (onSearchDone === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+          if (e.key !== "Enter" && e.key !== "ArrowDown") return;
+          e.preventDefault();
+          onSearchDone();
+        }}
       />
       {indexed ? (
         <span id={noteId} className={styles.note} data-testid="filter-search-note">

@@ -4,7 +4,7 @@
  * the URL (store/url.ts). This component prepares the rows (memoised per input, so a keystroke in
  * the search re-runs only the filter) and hands them to GroupTable.
  */
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
@@ -104,11 +104,19 @@ export default function GroupList({ onOpen }: GroupListProps) {
   // toggle under it gives the list its full height back.
   const [tall, setTall] = useState(false);
   const compact = selected !== null && !tall;
+  const card = useRef<HTMLElement>(null);
+  // From the search box to the list: the first match is selected unless the selection is listed.
+  const focusList = (): void => {
+    const first = rows[0];
+    if (first !== undefined && !rows.some((r) => r.id === selected)) selectGroup(first.id);
+    card.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+  };
 
   if (dataset === null) return null;
   return (
     <div className={styles.layout}>
       <section
+        ref={card}
         className={compact ? `${styles.card} ${styles.compact}` : styles.card}
         aria-label="Groups"
         aria-busy={updating}
@@ -121,6 +129,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
           searchable={dataset.indexed ? groups.size : base.length}
           indexed={dataset.indexed}
           onSearchFocus={searchIndex}
+          onSearchDone={focusList}
         >
           <MetadataControls groups={groups} rollouts={parsedRollouts} />
         </GroupFilters>
