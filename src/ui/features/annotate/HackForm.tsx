@@ -30,6 +30,24 @@ export default function HackForm({
   const first = useRef<HTMLSelectElement>(null);
   // The form opens from a button or the h key: the focus moves into it (DOM focus is external).
   useEffect(() => first.current?.focus(), []);
+  // Ctrl+Enter (Cmd+Enter) saves from any field, the notes' text areas too; Escape cancels. One
+  // listener on the form for its fields (a keyboard listener is an external system).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const el = form.current;
+    if (el === null) return;
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        el.requestSubmit();
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        onCancel();
+      }
+    };
+    el.addEventListener("keydown", onKey);
+    return () => el.removeEventListener("keydown", onKey);
+  }, [onCancel]);
   // A reason removed from the taxonomy since it was chosen stays selectable for this hack.
   const choices = reasons.includes(reason) || reason === "" ? reasons : [...reasons, reason];
   return (
@@ -41,16 +59,7 @@ export default function HackForm({
         e.preventDefault();
         onSave({ reason, note: note.trim(), quote: quote.trim() });
       }}
-      // Ctrl+Enter (Cmd+Enter) saves from any field, the notes' text areas too; Escape cancels.
-      onKeyDown={(e) => {
-        if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          e.currentTarget.requestSubmit();
-        } else if (e.key === "Escape") {
-          e.preventDefault();
-          onCancel();
-        }
-      }}
+      ref={form}
     >
       <label htmlFor={`${id}-reason`}>Reason</label>
       <select

@@ -9,6 +9,9 @@ export const GROUP_BROWSER_SHORTCUTS: ShortcutGroup = {
     { keys: ["Home", "End"], action: "first or last group" },
     { keys: ["Enter", "Space"], action: "open the group" },
     { keys: ["/"], action: "search prompts and completions" },
-    { keys: ["Enter", "ArrowDown"], action: "in the search box: back to the list, on the first match" },
+    {
+      keys: ["Enter", "ArrowDown"],
+      action: "in the search box: back to the list, on the first match",
+    },
   ],
 };
