@@ -18,3 +18,4 @@ export { csvSample } from "./containers/csv.ts";
 export { fieldAt } from "./formats/fields.ts";
 export * from "./judge/judgeClient.ts";
 export * from "./verifiers/specFile.ts";
+export * from "./runs/runFiles.ts";
