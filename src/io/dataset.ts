@@ -3,7 +3,7 @@
  * trainer's advantages) for every group, and the full rollouts of the groups that have been parsed.
  * Small files are parsed whole; large JSONL files are indexed and parsed a group at a time.
  */
-import { rolloutReward, type ChatMessage, type RolloutGroup } from "../core/index.ts";
+import { rolloutReward, type ChatMessage, type Rollout, type RolloutGroup } from "../core/index.ts";
 import type { FormatCandidate, LoadResult, LoadStats } from "./formats/load.ts";
 import type { Container } from "./formats/spec.ts";
 import type { ParseIssue } from "./issues.ts";
@@ -16,6 +16,12 @@ export interface GroupSummary {
   readonly prompt: string;
   /** Fewer rollouts than most groups of the file: a group cut short, or split across files. */
   readonly partial: boolean;
+  /**
+   * The training step the group belongs to: its rows' step column (TRL, verl, or a `step` field a
+   * loader kept in meta), else, in a run of several files, the file's step; null for a single file
+   * without one.
+   */
+  readonly step: number | null;
 }
 
 export interface LoadedDataset {
@@ -32,6 +38,28 @@ export interface LoadedDataset {
   readonly indexed: boolean;
   /** Every group when not indexed; when indexed, the groups parsed so far (the first one at least). */
   readonly groups: readonly RolloutGroup[];
+}
+
+/** A rollout's own step: a non-negative integer `step` its loader kept in meta (TRL, verl). */
+export function rolloutRowStep(rollout: Rollout): number | null {
+  const step = rollout.meta.step;
+  return typeof step === "number" && Number.isSafeInteger(step) && step >= 0 ? step : null;
+}
+
+/** A parsed group's step from its rows: its first rollout's step, null when its rows carry none. */
+export function groupRowStep(group: RolloutGroup): number | null {
+  const first = group.rollouts[0];
+  return first === undefined ? null : rolloutRowStep(first);
+}
+
+/**
+ * The step in an indexed group's id, for formats whose group key starts with the step (TRL's
+ * `(step, prompt)`, verl's `(step, input)`: ids `<step>/<hash>`); null for other formats.
+ */
+export function groupIdStep(groupKey: string, id: string): number | null {
+  if (!groupKey.startsWith("(step,")) return null;
+  const m = /^(\d+)\//.exec(id);
+  return m === null ? null : Number(m[1]);
 }
 
 /**
@@ -85,6 +113,7 @@ export function datasetFromLoad(result: LoadResult): LoadedDataset {
         rewards: g.rollouts.map((r) => rolloutReward(r, null)),
         prompt: flatPreview(promptText(g.rollouts[0]?.prompt ?? null)),
         partial: g.rollouts.length < mode,
+        step: groupRowStep(g),
       };
     }),
   };

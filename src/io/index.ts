@@ -19,3 +19,4 @@ export { fieldAt } from "./formats/fields.ts";
 export * from "./judge/judgeClient.ts";
 export * from "./verifiers/specFile.ts";
 export * from "./runs/runFiles.ts";
+export * from "./runs/runDataset.ts";

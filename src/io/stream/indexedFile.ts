@@ -11,6 +11,7 @@ import { parseJsonLenient } from "../containers/pythonJson.ts";
 import {
   datasetWithParsedGroup,
   flatPreview,
+  groupIdStep,
   partialBelow,
   type LoadedDataset,
 } from "../dataset.ts";
@@ -265,6 +266,7 @@ export async function indexJsonlFile(
       rewards: g.rewards,
       prompt: flatPreview(g.prompt),
       partial: g.rows.length < mode,
+      step: groupIdStep(spec.groupKey, id),
     })),
   };
   // The first group is parsed now, so what it shows and what it counts agree from the start.

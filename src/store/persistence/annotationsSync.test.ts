@@ -34,7 +34,7 @@ function dataset(file: string, rewards: number[]): LoadedDataset {
     file,
     format: "native",
     groupKey: "group_id",
-    summaries: [{ id: "g", rewards, prompt: "", partial: false }],
+    summaries: [{ id: "g", rewards, prompt: "", partial: false, step: null }],
   } as unknown as LoadedDataset;
 }
 

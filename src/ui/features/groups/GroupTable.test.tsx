@@ -21,6 +21,7 @@ const rows = prepareGroupRows(
     rewards: [i % 2, 1],
     prompt: `prompt ${i}`,
     partial: false,
+    step: null,
   })),
   new Map(),
   ANALYSIS_DEFAULTS,

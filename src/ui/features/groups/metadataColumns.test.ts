@@ -28,6 +28,7 @@ const summaries = [...groups.values()].map((g) => ({
   rewards: g.rollouts.map(() => 1),
   prompt: "",
   partial: false,
+  step: null,
 }));
 const rows = prepareGroupRows(summaries, groups, {
   passThreshold: 0.5,

@@ -55,6 +55,7 @@ const dataset = fc
       rewards: g.rewards,
       prompt: g.prompt,
       partial: g.partial,
+      step: null,
     }));
     const annotations = Object.fromEntries(
       groups.flatMap((g, i) =>
@@ -100,7 +101,7 @@ describe("prepareGroupRows", () => {
     (rewards, passThreshold, titleFirst) => {
       const settings = { ...ANALYSIS_DEFAULTS, passThreshold };
       const [row] = prepareGroupRows(
-        [{ id: "g", rewards, prompt: "p", partial: false }],
+        [{ id: "g", rewards, prompt: "p", partial: false, step: null }],
         new Map(),
         settings,
       );

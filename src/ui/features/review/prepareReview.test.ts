@@ -17,6 +17,7 @@ const summary = (id: string, rewards: number[]): GroupSummary => ({
   rewards,
   prompt: "",
   partial: false,
+  step: null,
 });
 
 const SUMMARIES = [

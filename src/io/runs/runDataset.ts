@@ -1,0 +1,200 @@
+/**
+ * A run's dataset (issue 14): the per-file loads of one run merged into ONE dataset, so the CLI
+ * and the studio count, analyse and annotate a training run as one thing. Pure; the CLI
+ * (src/cli/loadRun.ts) and the studio's load path (store/runLoad.ts) both call it, so their
+ * numbers agree.
+ *
+ * Group identity includes the step:
+ * - a group whose id already starts with `<its rows' step>/` (TRL's and verl's `<step>/<hash>`)
+ *   keeps its id: the step is not prefixed twice;
+ * - in a run of several files, any other group becomes `<step>/<id>` (and its defaulted or own
+ *   rollout ids `<step>/<rollout id>`), so two files' "group-1" stay two groups;
+ * - a run of one file keeps every id as the file gave it: it is exactly the file's dataset, so
+ *   annotations made on that file keep matching.
+ * The step is the rows' step column where the format has one (it wins), else the file's step
+ * (from its name, else its place in the run). A file whose rows carry a step other than its name's
+ * gets one issue. Two files that still give one id (two files of one step with the same prompt) keep
+ * the later file's group apart as `<file path>:<id>`, with one issue per file.
+ */
+import type { Rollout, RolloutGroup } from "../../core/index.ts";
+import { groupRowStep, rolloutRowStep, type GroupSummary, type LoadedDataset } from "../dataset.ts";
+import type { ParseIssue } from "../issues.ts";
+import type { RunFile, StepSource } from "./runFiles.ts";
+
+/** One file of a run as loaded: where it sits in the run, and its dataset. */
+export interface RunPart {
+  readonly file: RunFile;
+  readonly dataset: LoadedDataset;
+}
+
+/** What a run's dataset says about one of its files. */
+export interface RunDatasetFile {
+  readonly path: string;
+  readonly size: number;
+  /** The file's step (its name's, else its place in the run). */
+  readonly step: number;
+  readonly stepSource: StepSource;
+  readonly format: string;
+  readonly groups: number;
+  readonly rollouts: number;
+  readonly indexed: boolean;
+}
+
+/** Where a run group came from: the file (its index in `files`) and the id the file gave it. */
+export interface RunGroupOrigin {
+  readonly file: number;
+  readonly localId: string;
+}
+
+export interface RunInfo {
+  /** The run's name as the user gave it: the folder, or the files. */
+  readonly name: string;
+  readonly files: readonly RunDatasetFile[];
+  /** Distinct steps over the run's groups. */
+  readonly steps: number;
+  /** Each group's file and file-local id, for the groups whose id the merge changed or not. */
+  readonly origins: ReadonlyMap<string, RunGroupOrigin>;
+}
+
+/** A run's dataset: a LoadedDataset (every view reads it as one) with what the run is made of. */
+export interface RunDataset extends LoadedDataset {
+  readonly run: RunInfo;
+}
+
+/** The distinct non-null steps of a dataset's groups. */
+export function datasetSteps(summaries: readonly Pick<GroupSummary, "step">[]): number {
+  const steps = new Set<number>();
+  for (const s of summaries) if (s.step !== null) steps.add(s.step);
+  return steps.size;
+}
+
+/** A group's steps by id, for views that hold a parsed RolloutGroup and want its step. */
+export function groupStepsById(
+  summaries: readonly Pick<GroupSummary, "id" | "step">[],
+): ReadonlyMap<string, number | null> {
+  return new Map(summaries.map((s) => [s.id, s.step]));
+}
+
+/** The run id of a file-local group id (see the module header for the rule). */
+export function runGroupId(localId: string, step: number, single: boolean): string {
+  if (single || localId.startsWith(`${step}/`)) return localId;
+  return `${step}/${localId}`;
+}
+
+function renameGroup(group: RolloutGroup, id: string, prefix: string): RolloutGroup {
+  if (id === group.id) return group;
+  return {
+    id,
+    rollouts: group.rollouts.map((r): Rollout => ({ ...r, id: `${prefix}${r.id}`, groupId: id })),
+  };
+}
+
+/** The step a file's rows carry, when they carry one: its first group's with a step. */
+function rowsStep(dataset: LoadedDataset): number | null {
+  for (const s of dataset.summaries) if (s.step !== null) return s.step;
+  for (const g of dataset.groups) {
+    const step = groupRowStep(g);
+    if (step !== null) return step;
+  }
+  return null;
+}
+
+/**
+ * Merge the loads of one run's files (in run order) into one dataset.
+ *
+ * @param name the run's name as given (a folder, or the files' names joined)
+ * @param parts each file of the run and its load, in step order
+ * @throws Error when `parts` is empty: a run has at least one file
+ */
+export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDataset {
+  const first = parts[0];
+  if (first === undefined) throw new Error("a run needs at least one file");
+  const single = parts.length === 1;
+  const summaries: GroupSummary[] = [];
+  const groups: RolloutGroup[] = [];
+  const issues: ParseIssue[] = [];
+  const origins = new Map<string, RunGroupOrigin>();
+  const files: RunDatasetFile[] = [];
+
+  parts.forEach(({ file, dataset }, index) => {
+    const named = file.stepSource !== "file-order";
+    const carried = rowsStep(dataset);
+    if (!single && named && carried !== null && carried !== file.step) {
+      issues.push({
+        file: dataset.file,
+        line: 0,
+        field: "step",
+        message: `the rows carry step ${carried} but the file name says ${file.step}; the rows' step is kept`,
+      });
+    }
+    const ids = new Map<string, { id: string; prefix: string; step: number | null }>();
+    let collided = 0;
+    for (const s of dataset.summaries) {
+      const step = s.step ?? (single ? null : file.step);
+      let id = step === null ? s.id : runGroupId(s.id, step, single);
+      let prefix = id === s.id ? "" : `${step}/`;
+      if (origins.has(id)) {
+        collided++;
+        id = `${dataset.file}:${s.id}`;
+        prefix = `${dataset.file}:`;
+      }
+      ids.set(s.id, { id, prefix, step });
+      origins.set(id, { file: index, localId: s.id });
+      summaries.push({ ...s, id, step });
+    }
+    if (collided > 0) {
+      issues.push({
+        file: dataset.file,
+        line: 0,
+        message: `${collided} group id(s) were already given by another file of the run; they are kept apart as "${dataset.file}:<id>"`,
+      });
+    }
+    for (const g of dataset.groups) {
+      const to = ids.get(g.id);
+      groups.push(to === undefined ? g : renameGroup(g, to.id, to.prefix));
+    }
+    issues.push(...dataset.issues);
+    files.push({
+      path: file.path,
+      size: file.size,
+      step: file.step,
+      stepSource: file.stepSource,
+      format: dataset.format,
+      groups: dataset.summaries.length,
+      rollouts: dataset.stats.rollouts,
+      indexed: dataset.indexed,
+    });
+  });
+
+  const labels = [...new Set(parts.map((p) => p.dataset.formatLabel))];
+  const sum = (key: keyof LoadedDataset["stats"]): number =>
+    parts.reduce((s, p) => s + p.dataset.stats[key], 0);
+  return {
+    file: single ? first.dataset.file : name,
+    container: first.dataset.container,
+    format: first.dataset.format,
+    formatLabel: labels.join(", "),
+    groupKey: single ? first.dataset.groupKey : `${first.dataset.groupKey} per step`,
+    candidates: first.dataset.candidates,
+    stats: {
+      lines: sum("lines"),
+      records: sum("records"),
+      rollouts: sum("rollouts"),
+      rejected: sum("rejected"),
+      blank: sum("blank"),
+    },
+    issues,
+    summaries,
+    indexed: parts.some((p) => p.dataset.indexed),
+    groups,
+    run: { name, files, steps: datasetSteps(summaries), origins },
+  };
+}
+
+/** A run rollout's step, for views holding a Rollout: its row's step, else its group's. */
+export function rolloutStepIn(
+  rollout: Rollout,
+  steps: ReadonlyMap<string, number | null>,
+): number | null {
+  return rolloutRowStep(rollout) ?? steps.get(rollout.groupId) ?? null;
+}
