@@ -33,16 +33,19 @@ describe("commandArgs", () => {
     }
   });
 
-  it("refuses an unknown flag, a flag of another group, and not exactly one FILE", () => {
+  it("refuses an unknown flag, a flag of another group, and no PATH", () => {
     expect(() => commandArgs("x", ["f", "--nope"], FLAGS, "", io())).toThrow(UsageError);
     // ANALYSIS_FLAGS are not among this command's flags.
     expect(() => commandArgs("x", ["f", "--scale", "none"], FLAGS, "", io())).toThrow(/scale/);
     expect(() =>
       commandArgs("x", ["f", "--scale", "none"], { ...FLAGS, ...ANALYSIS_FLAGS }, "", io()),
     ).not.toThrow();
-    expect(() => commandArgs("x", [], FLAGS, "", io())).toThrow("x takes exactly one FILE, got 0");
-    expect(() => commandArgs("x", ["a", "b"], FLAGS, "", io())).toThrow(
-      "x takes exactly one FILE, got 2",
+    expect(() => commandArgs("x", [], FLAGS, "", io())).toThrow(
+      "x takes a FILE, several files, a folder or a glob; got none",
     );
+    expect(commandArgs("x", ["a", "b"], FLAGS, "", io())).toMatchObject({
+      file: "a b",
+      paths: ["a", "b"],
+    });
   });
 });

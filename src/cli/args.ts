@@ -1,6 +1,6 @@
 /**
- * A command's arguments: its flags (strict: an unknown flag is a usage error), `--help`, and exactly
- * one FILE. The flag groups several commands share are declared once here, so a setting reads the
+ * A command's arguments: its flags (strict: an unknown flag is a usage error), `--help`, and the
+ * PATHs it reads: one FILE, several files, a folder or globs (one run, see ./runPaths.ts). The flag groups several commands share are declared once here, so a setting reads the
  * same (and is accepted or refused alike) in every command that takes it.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
@@ -53,16 +53,18 @@ type Parsed<F extends Flags> = ReturnType<
   }>
 >;
 
-/** The flags' values and the one FILE. */
+/** The flags' values and the PATHs. */
 export interface CommandArgs<F extends Flags> {
   readonly values: Parsed<F>["values"];
+  /** What the PATHs are called in messages: the one FILE, or the paths joined by spaces. */
   readonly file: string;
+  readonly paths: readonly string[];
 }
 
 /**
  * Parse a command's arguments. With `--help` it prints `usage` and returns null (exit 0).
  *
- * @throws UsageError for an unknown flag, a flag without its value, or not exactly one FILE
+ * @throws UsageError for an unknown flag, a flag without its value, or no PATH
  */
 export function commandArgs<F extends Flags>(
   command: string,
@@ -87,7 +89,7 @@ export function commandArgs<F extends Flags>(
     io.stdout(usage);
     return null;
   }
-  if (positionals.length !== 1)
-    throw new UsageError(`${command} takes exactly one FILE, got ${positionals.length}`);
-  return { values, file: positionals[0]! };
+  if (positionals.length === 0)
+    throw new UsageError(`${command} takes a FILE, several files, a folder or a glob; got none`);
+  return { values, file: positionals.join(" "), paths: positionals };
 }

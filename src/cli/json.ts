@@ -1,7 +1,7 @@
 /** The `--json` document. Field names are a public contract: add fields, never rename them. */
 import type { DatasetAnalysis } from "../core/index.ts";
 import type { ParseIssue } from "../io/index.ts";
-import type { CliLoad } from "./loadForCli.ts";
+import { cliGroupSteps, type CliLoad } from "./loadForCli.ts";
 
 /** JSON has no NaN: a missing number is null. */
 const num = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -12,9 +12,26 @@ export function analysisJson(
   issues: readonly ParseIssue[],
 ) {
   const s = analysis.summary;
+  const steps = cliGroupSteps(loaded);
   return {
     format: loaded.format,
     groupKey: loaded.groupKey,
+    ...(loaded.run === undefined
+      ? {}
+      : {
+          run: {
+            name: loaded.run.name,
+            steps: loaded.run.steps,
+            files: loaded.run.files.map((f) => ({
+              path: f.path,
+              step: f.step,
+              stepSource: f.stepSource,
+              format: f.format,
+              groups: f.groups,
+              rollouts: f.rollouts,
+            })),
+          },
+        }),
     settings: analysis.settings,
     summary: {
       rollouts: s.rollouts,
@@ -31,6 +48,7 @@ export function analysisJson(
     },
     groups: analysis.groups.map((g) => ({
       id: g.id,
+      step: steps.get(g.id) ?? null,
       mixed: g.mixed,
       zeroStd: g.zeroStd,
       passes: g.passes,

@@ -1,22 +1,30 @@
 /**
  * How the CLI reads a rollout file: small files whole (loadBytes), large JSONL files through the
  * same byte index as the studio's worker, streamed from a file-backed Blob and parsed a group at a
- * time, so the file is never decoded whole.
+ * time, so the file is never decoded whole. Several files, a folder or globs are one run: each file
+ * is read so, then merged by io's `runDatasetMerge`, as the studio merges them.
  */
 import { openAsBlob, statSync } from "node:fs";
 import type { RolloutGroup } from "../core/index.ts";
 import {
+  datasetFromLoad,
   datasetWithParsedGroup,
+  groupStepsById,
   INDEX_MIN_BYTES,
   indexBlobIfPossible,
   LoadError,
   loadBytes,
   readIndexedGroup,
+  runDatasetMerge,
   type FormatOptions,
+  type GroupSummary,
+  type LoadedDataset,
   type LoadStats,
   type ParseIssue,
+  type RunInfo,
 } from "../io/index.ts";
 import { readBytes } from "./readBytes.ts";
+import { cliRunOf } from "./runPaths.ts";
 
 /** What the CLI needs from a load, whichever path read it. */
 export interface CliLoad {
@@ -27,6 +35,15 @@ export interface CliLoad {
   readonly groups: readonly RolloutGroup[];
   readonly issues: readonly ParseIssue[];
   readonly stats: LoadStats;
+  /** Every group's summary, with its step (null for a single file without a step column). */
+  readonly summaries: readonly GroupSummary[];
+  /** What the run is made of, when PATH named a folder, several files or a glob. */
+  readonly run?: RunInfo;
+}
+
+/** Each group's step by id, for the JSON output and the step lines. */
+export function cliGroupSteps(loaded: CliLoad): ReadonlyMap<string, number | null> {
+  return groupStepsById(loaded.summaries);
 }
 
 /** The size from which JSONL is indexed; ROLLOUT_STUDIO_INDEX_THRESHOLD (bytes) overrides it. */
@@ -42,13 +59,15 @@ export async function loadForCli(
   format: string | undefined,
   options: FormatOptions | undefined,
   threshold: number,
-): Promise<CliLoad> {
+): Promise<LoadedDataset> {
   let size: number;
   try {
     size = statSync(path).size;
   } catch {
     // readBytes names the problem (no such file, a directory, permissions).
-    return loadBytes(name, readBytes(path, "rollout file"), { format, options });
+    return datasetFromLoad(
+      await loadBytes(name, readBytes(path, "rollout file"), { format, options }),
+    );
   }
   if (size >= threshold && options === undefined) {
     const file = new File([await openAsBlob(path)], name);
@@ -75,5 +94,37 @@ export async function loadForCli(
       return { ...dataset, groups };
     }
   }
-  return loadBytes(name, readBytes(path, "rollout file"), { format, options });
+  return datasetFromLoad(
+    await loadBytes(name, readBytes(path, "rollout file"), { format, options }),
+  );
+}
+
+/**
+ * Load the run PATH arguments name (see ./runPaths.ts): one file exactly as `loadForCli`, else
+ * every file of the run (`--format` applies to each) merged into one dataset.
+ *
+ * @throws UsageError for paths that name no run; LoadError for a file that does not load
+ */
+export async function loadRunForCli(
+  cwd: string,
+  paths: readonly string[],
+  format: string | undefined,
+  options: FormatOptions | undefined,
+  threshold: number,
+): Promise<CliLoad> {
+  const run = cliRunOf(cwd, paths);
+  if (run.single)
+    return loadForCli(run.absolute.get(run.name)!, run.name, format, options, threshold);
+  const parts = [];
+  for (const file of run.run.files) {
+    const dataset = await loadForCli(
+      run.absolute.get(file.path)!,
+      file.path,
+      format,
+      options,
+      threshold,
+    );
+    parts.push({ file, dataset });
+  }
+  return runDatasetMerge(run.name, parts);
 }

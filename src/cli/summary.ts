@@ -1,6 +1,6 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
 import type { DatasetAnalysis, GroupAnalysis } from "../core/index.ts";
-import type { CliLoad } from "./loadForCli.ts";
+import { cliGroupSteps, type CliLoad } from "./loadForCli.ts";
 
 const MAX_ROWS = 60;
 
@@ -36,11 +36,27 @@ function advantagesCell(g: GroupAnalysis, estimator: string): string {
   return `GAR ${gar} | ${estimator} ${base}`;
 }
 
+const MAX_RUN_FILES = 6;
+
+/** "run of 3 files, 3 steps (1..3): a/1.jsonl (step 1), ...": what a run is made of. */
+export function runLine(run: NonNullable<CliLoad["run"]>): string {
+  const steps = run.files.map((f) => f.step);
+  const range = steps.length === 0 ? "" : ` (${Math.min(...steps)}..${Math.max(...steps)})`;
+  const files = run.files
+    .slice(0, MAX_RUN_FILES)
+    .map((f) => `${f.path} (step ${f.step})`)
+    .join(", ");
+  const more =
+    run.files.length > MAX_RUN_FILES ? `, and ${run.files.length - MAX_RUN_FILES} more` : "";
+  return `run of ${run.files.length} file${run.files.length === 1 ? "" : "s"}, ${run.steps} step${run.steps === 1 ? "" : "s"}${range}: ${files}${more}`;
+}
+
 export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string {
   const s = analysis.summary;
   const st = analysis.settings;
   const lines: string[] = [];
   lines.push(`${loaded.file}: ${loaded.formatLabel}, grouped by ${loaded.groupKey}`);
+  if (loaded.run !== undefined) lines.push(runLine(loaded.run));
   lines.push(
     `${s.rollouts} rollouts in ${s.groups} groups; ${s.passes} passes (${pct(s.passes, s.rollouts)}); ` +
       `${s.mixedGroups} mixed groups; ${s.zeroStdGroups} zero-std groups` +
@@ -76,10 +92,23 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
   }
   lines.push("");
   const estimatorName = st.estimator === "rloo" ? "RLOO" : "GRPO";
-  const header = ["group", "n", "passes", "mean", "std", "clusters", "flags", "advantages"];
+  const steps = cliGroupSteps(loaded);
+  const withStep = loaded.run !== undefined;
+  const header = [
+    ...(withStep ? ["step"] : []),
+    "group",
+    "n",
+    "passes",
+    "mean",
+    "std",
+    "clusters",
+    "flags",
+    "advantages",
+  ];
   const rows = analysis.groups
     .slice(0, MAX_ROWS)
     .map((g) => [
+      ...(withStep ? [String(steps.get(g.id) ?? "-")] : []),
       g.id,
       String(g.n),
       String(g.passes),
@@ -99,7 +128,7 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
     lines.push(
       `advantages: ${estimatorName}'s under the settings; where GAR applies, GAR's first (A', garAdvantage in --json), then ${estimatorName}'s`,
     );
-  lines.push(table([header, ...rows], new Set([0, 6, 7])));
+  lines.push(table([header, ...rows], new Set(withStep ? [1, 7, 8] : [0, 6, 7])));
   if (analysis.groups.length > MAX_ROWS)
     lines.push(`(${MAX_ROWS} of ${analysis.groups.length} groups shown; use --json for all)`);
   return `${lines.join("\n")}\n`;

@@ -21,7 +21,7 @@ import {
 import { formatIssue, LoadError, verifierSpecParse, type FormatOptions } from "../io/index.ts";
 import type { analysisJson } from "./json.ts";
 import type { CliIo } from "./io.ts";
-import { indexThreshold, loadForCli, type CliLoad } from "./loadForCli.ts";
+import { indexThreshold, loadRunForCli, type CliLoad } from "./loadForCli.ts";
 import { readBytes } from "./readBytes.ts";
 import { UsageError } from "./settings.ts";
 
@@ -107,7 +107,10 @@ export function applyVerifierSpec(
 
 /** What a command loads: FILE read as its flags say, and the reward spec of --verifiers, if given. */
 export interface CliLoadRequest {
+  /** The PATHs' name in messages. */
   readonly file: string;
+  /** The PATHs (one file, several, a folder, globs); [file] when not given. */
+  readonly paths?: readonly string[];
   /** undefined: detect it. */
   readonly format: string | undefined;
   readonly mapping: FormatOptions | undefined;
@@ -154,9 +157,9 @@ export async function loadWithVerifiers(
       `${specFile}: ${judges.join(", ")} read${judges.length === 1 ? "s" : ""} a judge run: add --annotations A.json, the annotations file that holds the run (rollout-studio judge writes one)`,
     );
   }
-  const raw = await loadForCli(
-    resolve(io.cwd, request.file),
-    request.file,
+  const raw = await loadRunForCli(
+    io.cwd,
+    request.paths ?? [request.file],
     request.format,
     request.mapping,
     indexThreshold(io.env ?? process.env),

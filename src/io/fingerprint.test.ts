@@ -10,7 +10,7 @@ const base: FingerprintInput = {
   dataset: {
     format: "native",
     groupKey: "group_id",
-    summaries: [{ id: "g", rewards: [1, 0], prompt: "", partial: false }],
+    summaries: [{ id: "g", rewards: [1, 0], prompt: "", partial: false, step: null }],
   },
 };
 
@@ -33,7 +33,7 @@ describe("datasetFingerprint", () => {
         ...base,
         dataset: {
           ...base.dataset,
-          summaries: [{ id: "g", rewards: [0, 1], prompt: "", partial: false }],
+          summaries: [{ id: "g", rewards: [0, 1], prompt: "", partial: false, step: null }],
         },
       }),
     ).not.toBe(fp);
@@ -46,6 +46,7 @@ describe("datasetFingerprint", () => {
       rewards: [i % 3, 0.5, i % 5 === 0 ? NaN : -1],
       prompt: "",
       partial: false,
+      step: null,
     }));
     expect(
       datasetFingerprint({
@@ -63,6 +64,7 @@ describe("datasetFingerprint", () => {
       rewards: [i % 3, 0.25],
       prompt: "",
       partial: false,
+      step: null,
     }));
     expect(
       datasetFingerprint({

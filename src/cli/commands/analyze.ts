@@ -167,7 +167,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     io,
   );
   if (args === null) return EXIT.ok;
-  const { values, file } = args;
+  const { values, file, paths } = args;
   // settingsFromFlags reads single-valued flags only; --reward-key and --weight may repeat.
   const { "reward-key": rewardKeyFlags, weight: weightFlags, ...single } = values;
   const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
@@ -179,6 +179,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     values.annotations === undefined ? null : readAnnotationsFile(io, values.annotations);
   const { loaded, verified } = await loadWithVerifiers(io, {
     file,
+    paths,
     format,
     mapping,
     verifiers: values.verifiers,

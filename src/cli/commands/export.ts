@@ -163,7 +163,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
     io,
   );
   if (args === null) return EXIT.ok;
-  const { values, file } = args;
+  const { values, file, paths } = args;
   for (const flag of ["annotations", "kind", "out"] as const)
     if (values[flag] === undefined || values[flag].trim() === "")
       throw new UsageError(`export needs --${flag}`);
@@ -183,6 +183,7 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
   const annotations = readAnnotationsFile(io, annotationsFile);
   const { loaded } = await loadWithVerifiers(io, {
     file,
+    paths,
     format,
     mapping,
     verifiers: values.verifiers,

@@ -49,7 +49,7 @@ import {
 import { judgeRunPlan } from "../../io/judge/judgeRun.ts";
 import { commandArgs } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
-import { indexThreshold, loadForCli } from "../loadForCli.ts";
+import { indexThreshold, loadRunForCli } from "../loadForCli.ts";
 import { readBytes } from "../readBytes.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { weightsFromFlags } from "./analyze.ts";
@@ -163,7 +163,7 @@ export async function judgeCommand(argv: readonly string[], io: CliIo): Promise<
     io,
   );
   if (args === null) return EXIT.ok;
-  const { values, file } = args;
+  const { values, file, paths } = args;
   const mode = values.mode as JudgeMode | undefined;
   if (mode === undefined || !JUDGE_MODES.includes(mode))
     throw new UsageError(
@@ -246,9 +246,9 @@ export async function judgeCommand(argv: readonly string[], io: CliIo): Promise<
     );
 
   const annotations = readAnnotations(values.annotations, io.cwd, io);
-  const loaded = await loadForCli(
-    resolve(io.cwd, file),
-    file,
+  const loaded = await loadRunForCli(
+    io.cwd,
+    paths,
     format,
     undefined,
     indexThreshold(io.env ?? process.env),

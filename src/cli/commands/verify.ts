@@ -28,7 +28,7 @@ import {
 import { FORMATS, formatById, formatIssue, type ParseIssue } from "../../io/index.ts";
 import { commandArgs } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
-import { indexThreshold, loadForCli } from "../loadForCli.ts";
+import { indexThreshold, loadRunForCli } from "../loadForCli.ts";
 import { UsageError } from "../settings.ts";
 
 /** The PATH the sandbox command sees (the library's scrubbed environment). */
@@ -310,7 +310,7 @@ export async function verifyCommand(argv: readonly string[], io: CliIo): Promise
     io,
   );
   if (args === null) return EXIT.ok;
-  const { values, file } = args;
+  const { values, file, paths } = args;
   const testsField = values["tests-field"]?.trim() ?? "";
   if (testsField === "")
     throw new UsageError(
@@ -341,13 +341,7 @@ export async function verifyCommand(argv: readonly string[], io: CliIo): Promise
   }
   const sandbox = commandSplit(values.sandbox ?? "");
 
-  const loaded = await loadForCli(
-    resolve(io.cwd, file),
-    file,
-    format,
-    undefined,
-    indexThreshold(source),
-  );
+  const loaded = await loadRunForCli(io.cwd, paths, format, undefined, indexThreshold(source));
   const rollouts = loaded.groups.flatMap((g) => g.rollouts);
   if (sandbox.length === 0) io.stderr(REFUSAL);
   const rows = await verifyRollouts(rollouts, {

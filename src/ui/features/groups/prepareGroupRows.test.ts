@@ -60,6 +60,7 @@ const summary = (id: string, rewards: number[], prompt = "", partial = false): G
   rewards,
   prompt,
   partial,
+  step: null,
 });
 
 describe("promptPreview", () => {
