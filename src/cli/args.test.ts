@@ -11,7 +11,7 @@ function io(): CliIo & { out: string[] } {
 const FLAGS = { json: { type: "boolean" }, ...MAPPING_FLAGS, ...GAR_FLAGS } as const;
 
 describe("commandArgs", () => {
-  it("reads the shared flag groups and the one FILE", () => {
+  it("reads the shared flag groups and the PATHs", () => {
     const args = commandArgs(
       "x",
       ["f.jsonl", "--weight", "a=2", "--weight", "b=0", "--group-key", "task", "--json"],
@@ -21,6 +21,7 @@ describe("commandArgs", () => {
     );
     expect(args).toEqual({
       file: "f.jsonl",
+      paths: ["f.jsonl"],
       values: { weight: ["a=2", "b=0"], "group-key": "task", json: true },
     });
   });

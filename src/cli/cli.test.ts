@@ -347,7 +347,7 @@ describe("bad input: a clear message and a non-zero exit, never a stack trace", 
   });
 
   it.each([
-    [["analyze"], /analyze takes exactly one FILE/],
+    [["analyze"], /analyze takes a FILE, several files, a folder or a glob; got none/],
     [["frobnicate", "x"], /unknown command "frobnicate"/],
     [["analyze", TAU, "--scale", "wide"], /--scale must be one of group, batch, none; got wide/],
     [["analyze", TAU, "--eps", "abc"], /--eps must be a number >= 0; got abc/],
@@ -368,7 +368,7 @@ describe("bad input: a clear message and a non-zero exit, never a stack trace", 
     expect(top.stdout).toMatch(/Commands:\n {2}analyze /);
     const analyze = await run(["analyze", "--help"]);
     expect(analyze.code).toBe(EXIT.ok);
-    expect(analyze.stdout).toContain("Usage: rollout-studio analyze FILE");
+    expect(analyze.stdout).toContain("Usage: rollout-studio analyze PATH...");
     expect(analyze.stdout).toContain("--annotations A.json");
     expect((await run([])).code).toBe(EXIT.usage);
   });

@@ -473,7 +473,7 @@ describe("export errors", () => {
       [["export", demoPath, "--kind", "dpo", "--out", "x"], /export needs --annotations/],
       [
         ["export", "--annotations", annotationsPath, "--kind", "dpo", "--out", "x"],
-        /exactly one FILE, got 0/,
+        /takes a FILE, several files, a folder or a glob; got none/,
       ],
     ] as const) {
       const { code, stderr } = await run([...args]);

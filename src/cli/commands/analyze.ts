@@ -2,7 +2,14 @@
  * `rollout-studio analyze FILE`: group statistics, GRPO advantages, diversity clusters, pass^k and
  * GAR values for the groups the annotations rank.
  */
-import { analyzeDataset, annotationsResolve, type ResolvedAnnotations } from "../../core/index.ts";
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  analyzeDataset,
+  annotationsResolve,
+  type AnalysisSettings,
+  type ResolvedAnnotations,
+} from "../../core/index.ts";
 import {
   FORMATS,
   formatIssue,
@@ -18,11 +25,15 @@ import { summaryText } from "../summary.ts";
 import { loadWithVerifiers, verifierJson, verifierSummary } from "../verifierSpec.ts";
 import { ANALYSIS_FLAGS, commandArgs, GAR_FLAGS, MAPPING_FLAGS } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
+import { watchRun } from "../watch.ts";
 
-export const ANALYZE_USAGE = `Usage: rollout-studio analyze FILE [options]
+export const ANALYZE_USAGE = `Usage: rollout-studio analyze PATH... [options]
 
 Analyse a rollout dump: group statistics, GRPO advantages, diversity clusters, pass^k, and GAR
-values for groups your annotations rank.
+values for groups your annotations rank. PATH is a file, several files, a folder or globs
+("out/completions/*.parquet", quoted so the CLI expands them): several are one run, each file's
+step (TRL's completions_00010, verl's {step}.jsonl, step_N, else the file order) part of its
+groups' identity.
 
 Options:
   --annotations A.json          studio annotations export (version 1)
@@ -60,6 +71,9 @@ Options:
   --text final-assistant|benchmax|all-assistant
                                 which text clustering compares (default final-assistant)
   --json                        write one JSON document to stdout
+  --watch                       with a folder: print one line per step as it lands (groups,
+                                rollouts, pass rate, zero-std and mixed shares), and again when a
+                                step changes, until interrupted (SIGINT, SIGTERM: exit 0)
   -h, --help                    show this help
 
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
@@ -150,6 +164,51 @@ export function formatFromFlags(
   return format;
 }
 
+/**
+ * `analyze DIR --watch`: follow the folder until SIGINT or SIGTERM, then exit 0.
+ *
+ * @throws UsageError for anything but one folder, or flags the follow mode does not apply
+ */
+async function watchCommand(
+  io: CliIo,
+  paths: readonly string[],
+  format: string | undefined,
+  mapping: FormatOptions | undefined,
+  settings: AnalysisSettings,
+  values: { readonly annotations?: string; readonly verifiers?: string; readonly json?: boolean },
+): Promise<number> {
+  const dir = paths.length === 1 ? resolve(io.cwd, paths[0]!) : null;
+  if (dir === null || !existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError("--watch follows one folder: analyze DIR --watch");
+  const other = (["annotations", "verifiers", "json"] as const).filter(
+    (f) => values[f] !== undefined,
+  );
+  if (other.length > 0 || mapping !== undefined)
+    throw new UsageError(
+      `--watch prints the step lines only; it takes no ${other.length > 0 ? other.map((f) => `--${f}`).join(", ") : "field mapping"}`,
+    );
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  io.stdout(`watching ${paths[0]} (every 500 ms); Ctrl+C stops\n`);
+  try {
+    await watchRun({
+      dir,
+      format,
+      settings,
+      intervalMs: 500,
+      signal: controller.signal,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+  return EXIT.ok;
+}
+
 /** Run `analyze` with the arguments after the command name. */
 export async function analyzeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const args = commandArgs(
@@ -159,6 +218,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       annotations: { type: "string" },
       verifiers: { type: "string" },
       json: { type: "boolean" },
+      watch: { type: "boolean" },
       ...MAPPING_FLAGS,
       ...ANALYSIS_FLAGS,
       ...GAR_FLAGS,
@@ -173,6 +233,8 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const settings = { ...settingsFromFlags(single), rewardWeights: weightsFromFlags(weightFlags) };
   const mapping = mappingFromFlags({ ...single, "reward-key": rewardKeyFlags });
   const format = formatFromFlags(values.format, mapping);
+
+  if (values.watch === true) return watchCommand(io, paths, format, mapping, settings, values);
 
   // The annotations are read first: a bad file is refused before a long load.
   const annotations =

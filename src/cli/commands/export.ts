@@ -35,10 +35,11 @@ import { settingsFromFlags, UsageError } from "../settings.ts";
 import { loadWithVerifiers } from "../verifierSpec.ts";
 import { formatFromFlags, mappingFromFlags, weightsFromFlags } from "./analyze.ts";
 
-export const EXPORT_USAGE = `Usage: rollout-studio export FILE --annotations A.json --kind KIND --out F [options]
+export const EXPORT_USAGE = `Usage: rollout-studio export PATH... --annotations A.json --kind KIND --out F [options]
 
 Write a training-ready file from a rollout dump and the studio's annotations file (the same bytes
-the studio's Exports panel downloads):
+the studio's Exports panel downloads). PATH is a file, several files, a folder or globs: one run
+(see analyze --help).
 
   calibration   JSONL, one row per rollout with a human label or a judge verdict: prompt,
                 completion, human label, judge verdict, split, rubric and prompt versions

@@ -54,11 +54,12 @@ import { readBytes } from "../readBytes.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { weightsFromFlags } from "./analyze.ts";
 
-export const JUDGE_USAGE = `Usage: rollout-studio judge FILE --mode MODE --out F [options]
+export const JUDGE_USAGE = `Usage: rollout-studio judge PATH... --mode MODE --out F [options]
 
 Grade a dump's groups with an LLM judge (any OpenAI-compatible endpoint) or, with --heuristic, the
 offline heuristic grader, and write the annotations file with the new run appended to judgeRuns
 (import it in the studio). The API key is read from OPENAI_API_KEY (unset: no key, for local servers).
+PATH is a file, several files, a folder or globs: one run (see analyze --help).
 
 Options:
   --mode gar|pairwise|rubric|cluster

@@ -40,11 +40,12 @@ const OUTPUT_TAIL = 2000;
 /** After a kill, how long to wait for the exit before giving up on the process (it is reported). */
 const KILL_GRACE_MS = 2000;
 
-export const VERIFY_USAGE = `Usage: rollout-studio verify FILE --tests-field F --sandbox "PREFIX" [options]
+export const VERIFY_USAGE = `Usage: rollout-studio verify PATH... --tests-field F --sandbox "PREFIX" [options]
 
 Run each rollout's code against its own tests inside YOUR sandbox, and score it 1 (the tests pass)
 or 0 (they fail, time out, or the code cannot run): the unit-test reward of the GRPO reward-function
 library. The studio never runs rollout code; this command runs it only through --sandbox.
+PATH is a file, several files, a folder or globs: one run (see analyze --help).
 
 Options:
   --tests-field F        metadata path of each rollout's test code (e.g. test_code, tests.pytest)
