@@ -21,7 +21,7 @@ export function startSourceUrlSync(store: StoreApi<{ readonly load: LoadState }>
     }
     const name = load.file.name;
     writeSourceToUrl({ kind: "file", name, fingerprint: "" });
-    fingerprintOf(load.file, load.dataset).then(
+    fingerprintOf(load.runFiles ?? load.file, load.dataset).then(
       (fingerprint) => {
         // Still the same data: another file may have been opened meanwhile.
         if (store.getState().load === load) writeSourceToUrl({ kind: "file", name, fingerprint });

@@ -5,6 +5,7 @@
  * - `?filter=mixed,zero-std,hacks,unreviewed,tool-errors`: the group browser's filters (any subset);
  * - `?q=<text>`: its text search;
  * - `?sort=<column>:<asc|desc>`: its sort (absent: file order);
+ * - `?step=40` or `?steps=10-40`: its step filter (a run's groups of one step, or a range);
  * - the data (issue 13): `?demo` for the bundled demo, `?file=<name>&fp=<fingerprint prefix>` for
  *   a file the user opened (a page cannot read it back: a reload asks for it again), and
  *   `?run=<path>` reserved for a `rollout-studio view` run's folder (issue 14). Writing one removes
@@ -40,6 +41,25 @@ export interface GroupFilters {
   readonly toolErrorsOnly: boolean;
   /** Case-insensitive text searched in group ids, prompts and (parsed groups') completions. */
   readonly query: string;
+  /** Groups of these steps (both ends included); null: every step. */
+  readonly steps: StepRange | null;
+}
+
+/** A range of training steps, both ends included (from = to for one step). */
+export interface StepRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** `?step=40` or `?steps=10-40` (untrusted: anything else is no filter). */
+export function stepsFromSearch(search: string): StepRange | null {
+  const params = new URLSearchParams(search);
+  const one = params.get("step");
+  if (one !== null && /^\d+$/.test(one.trim())) return { from: Number(one), to: Number(one) };
+  const range = /^(\d+)-(\d+)$/.exec((params.get("steps") ?? "").trim());
+  if (range === null) return null;
+  const [a, b] = [Number(range[1]), Number(range[2])];
+  return { from: Math.min(a, b), to: Math.max(a, b) };
 }
 
 export const NO_FILTERS: GroupFilters = {
@@ -49,6 +69,7 @@ export const NO_FILTERS: GroupFilters = {
   unreviewedOnly: false,
   toolErrorsOnly: false,
   query: "",
+  steps: null,
 };
 
 /** Each boolean filter and its name in `?filter=`. */
@@ -63,6 +84,7 @@ const FILTER_NAMES = [
 /** The group browser's sortable columns, as they appear in `?sort=`. */
 export const GROUP_SORT_KEYS = [
   "id",
+  "step",
   "prompt",
   "n",
   "passes",
@@ -95,6 +117,7 @@ export function filtersFromSearch(search: string): GroupFilters {
   const filters: { -readonly [K in keyof GroupFilters]: GroupFilters[K] } = {
     ...NO_FILTERS,
     query: params.get("q") ?? "",
+    steps: stepsFromSearch(search),
   };
   for (const [key, name] of FILTER_NAMES) filters[key] = flags.has(name);
   return filters;
@@ -124,6 +147,11 @@ export function writeFiltersToUrl(filters: GroupFilters): void {
     else params.delete("filter");
     if (filters.query !== "") params.set("q", filters.query);
     else params.delete("q");
+    params.delete("step");
+    params.delete("steps");
+    const steps = filters.steps;
+    if (steps !== null && steps.from === steps.to) params.set("step", String(steps.from));
+    else if (steps !== null) params.set("steps", `${steps.from}-${steps.to}`);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { readIndexedGroup, type IndexedState } from "../io/index.ts";
-import { runLoad } from "./loadFile.ts";
+import { runLoad, runLoadRun } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -27,6 +27,12 @@ async function handle(request: LoadRequest): Promise<void> {
       const state = await runLoad(request, post, () => cancelled.has(request.requestId));
       cancelled.delete(request.requestId);
       indexed = state;
+      return;
+    }
+    case "load-run": {
+      indexed = null;
+      await runLoadRun(request, post, () => cancelled.has(request.requestId));
+      cancelled.delete(request.requestId);
       return;
     }
     case "group": {

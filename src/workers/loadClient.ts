@@ -3,7 +3,7 @@
  * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
  * while parsing).
  */
-import type { FormatOptions, IndexedState } from "../io/index.ts";
+import type { FormatOptions, IndexedState, RunFile } from "../io/index.ts";
 
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
@@ -139,6 +139,49 @@ export function startLoad(
   }
   listeners.set(requestId, onEvent);
   const request: LoadRequest = { kind: "load", ...job };
+  w.postMessage(request);
+  return {
+    requestId,
+    cancel: () => {
+      const cancel: LoadRequest = { kind: "cancel", requestId };
+      w.postMessage(cancel);
+    },
+  };
+}
+
+/** Start loading several files as one run (each parsed whole, then merged); events as startLoad's. */
+export function startRunLoad(
+  name: string,
+  files: readonly { readonly file: File; readonly run: RunFile }[],
+  onEvent: (event: LoadEvent) => void,
+  format?: string,
+): LoadHandle {
+  const requestId = nextId++;
+  const job = {
+    kind: "load-run" as const,
+    requestId,
+    name,
+    files,
+    ...(format === undefined ? {} : { format }),
+  };
+  const w = freshWorker();
+  if (w === null) {
+    let cancelled = false;
+    localIndexed = null;
+    import("./loadFile.ts")
+      .then(({ runLoadRun }) => runLoadRun(job, onEvent, () => cancelled))
+      .catch((e: unknown) =>
+        onEvent({ kind: "error", requestId, message: `${name}: ${String(e)}` }),
+      );
+    return {
+      requestId,
+      cancel: () => {
+        cancelled = true;
+      },
+    };
+  }
+  listeners.set(requestId, onEvent);
+  const request: LoadRequest = job;
   w.postMessage(request);
   return {
     requestId,

@@ -11,11 +11,12 @@ import {
   indexBlobIfPossible,
   LoadCancelled,
   readFileBytes,
+  runDatasetMerge,
   type FormatOptions,
   type IndexedState,
 } from "../io/index.ts";
 
-import type { LoadReply } from "./protocol.ts";
+import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 const PROGRESS_EVERY_BYTES = 8 << 20;
 
@@ -25,6 +26,65 @@ export interface LoadJob {
   readonly format?: string;
   readonly options?: FormatOptions;
   readonly indexThreshold?: number;
+}
+
+/** The error reply for a failed load: the format choice, the mapping offer, or the message. */
+function errorReply(requestId: number, name: string, e: unknown): LoadReply {
+  if (e instanceof LoadCancelled) return { kind: "cancelled", requestId };
+  if (e instanceof AmbiguousFormatError)
+    return { kind: "error", requestId, message: e.message, candidates: e.candidates };
+  if (e instanceof LoadError)
+    return {
+      kind: "error",
+      requestId,
+      message: e.message,
+      unknownFormat: /no known format/.test(e.message),
+    };
+  return {
+    kind: "error",
+    requestId,
+    message: `${name}: ${e instanceof Error ? e.message : String(e)}`,
+  };
+}
+
+/**
+ * Load a run: every file read and parsed whole, in run order, named by its path in the run (so
+ * issues name it), then merged into one dataset. Files of a run are not indexed: the worker keeps
+ * one index, for one file (see README, "Runs").
+ */
+export async function runLoadRun(
+  job: Extract<LoadRequest, { kind: "load-run" }>,
+  emit: (reply: LoadReply) => void,
+  isCancelled: () => boolean,
+): Promise<void> {
+  const { requestId } = job;
+  const totalBytes = job.files.reduce((s, f) => s + f.file.size, 0);
+  let done = 0;
+  try {
+    const parts = [];
+    for (const { file, run } of job.files) {
+      emit({ kind: "progress", requestId, phase: "reading", bytes: done, totalBytes });
+      const bytes = await readFileBytes(file, () => undefined, isCancelled);
+      emit({
+        kind: "progress",
+        requestId,
+        phase: "parsing",
+        bytes: done + bytes.length,
+        totalBytes,
+      });
+      const result = await loadBytes(
+        run.path,
+        bytes,
+        job.format === undefined ? {} : { format: job.format },
+      );
+      if (isCancelled()) throw new LoadCancelled();
+      done += bytes.length;
+      parts.push({ file: run, dataset: datasetFromLoad(result) });
+    }
+    emit({ kind: "done", requestId, dataset: runDatasetMerge(job.name, parts) });
+  } catch (e) {
+    emit(errorReply(requestId, job.name, e));
+  }
 }
 
 /**
@@ -93,22 +153,7 @@ export async function runLoad(
     emit({ kind: "done", requestId, dataset: datasetFromLoad(result) });
     return null;
   } catch (e) {
-    if (e instanceof LoadCancelled) emit({ kind: "cancelled", requestId });
-    else if (e instanceof AmbiguousFormatError)
-      emit({ kind: "error", requestId, message: e.message, candidates: e.candidates });
-    else if (e instanceof LoadError)
-      emit({
-        kind: "error",
-        requestId,
-        message: e.message,
-        unknownFormat: /no known format/.test(e.message),
-      });
-    else
-      emit({
-        kind: "error",
-        requestId,
-        message: `${file.name}: ${e instanceof Error ? e.message : String(e)}`,
-      });
+    emit(errorReply(requestId, file.name, e));
     return null;
   }
 }

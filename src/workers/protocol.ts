@@ -3,7 +3,13 @@
  * requestId; every reply names it, so a cancelled or superseded load's late messages are ignored.
  */
 import type { RolloutGroup } from "../core/index.ts";
-import type { FormatCandidate, FormatOptions, LoadedDataset, ParseIssue } from "../io/index.ts";
+import type {
+  FormatCandidate,
+  FormatOptions,
+  LoadedDataset,
+  ParseIssue,
+  RunFile,
+} from "../io/index.ts";
 
 export type LoadRequest =
   | {
@@ -14,6 +20,15 @@ export type LoadRequest =
       readonly options?: FormatOptions;
       /** Files at least this large are indexed and parsed a group at a time (default 32 MB). */
       readonly indexThreshold?: number;
+    }
+  /** Several files as one run (issue 14): each parsed whole, then merged (io's runDatasetMerge). */
+  | {
+      readonly kind: "load-run";
+      readonly requestId: number;
+      /** The run's name: its folder, or "N files". */
+      readonly name: string;
+      readonly files: readonly { readonly file: File; readonly run: RunFile }[];
+      readonly format?: string;
     }
   | { readonly kind: "cancel"; readonly requestId: number }
   /** Parse one group of the last indexed file. */

@@ -198,3 +198,8 @@ export function rolloutStepIn(
 ): number | null {
   return rolloutRowStep(rollout) ?? steps.get(rollout.groupId) ?? null;
 }
+
+/** True for a run's dataset (several files merged), false for one file's. */
+export function isRunDataset(dataset: LoadedDataset): dataset is RunDataset {
+  return "run" in dataset;
+}

@@ -25,7 +25,12 @@ export type PersistState =
 
 interface SyncedState {
   readonly load:
-    | { readonly status: "ready"; readonly file: File; readonly dataset: LoadedDataset }
+    | {
+        readonly status: "ready";
+        readonly file: File;
+        readonly runFiles?: readonly File[];
+        readonly dataset: LoadedDataset;
+      }
     | { readonly status: "idle" | "loading" | "error" };
   readonly annotations: Annotations;
   readonly persist: PersistState;
@@ -57,8 +62,8 @@ export function persistErrorMessage(error: unknown): string {
   return `Annotations could not be saved in this browser (${detail}). Export them now (Export annotations) to keep them.`;
 }
 
-/** The dataset's fingerprint (io/fingerprint.ts) from the file's two ends: annotations are kept under it. */
-export async function fingerprintOf(file: File, dataset: LoadedDataset): Promise<string> {
+/** A file's two ends, what a fingerprint hashes besides the groups. */
+async function fileEnds(file: File): Promise<{ head: Uint8Array; tail: Uint8Array }> {
   const head = new Uint8Array(await file.slice(0, FINGERPRINT_SAMPLE).arrayBuffer());
   const tail =
     file.size > FINGERPRINT_SAMPLE
@@ -68,7 +73,39 @@ export async function fingerprintOf(file: File, dataset: LoadedDataset): Promise
             .arrayBuffer(),
         )
       : new Uint8Array();
-  return datasetFingerprint({ size: file.size, head, tail, dataset });
+  return { head, tail };
+}
+
+/**
+ * The dataset's fingerprint (io/fingerprint.ts) from the file's two ends: annotations are kept
+ * under it. A run of several files (issue 14) combines its files' fingerprints (each file's size
+ * and ends, in run order) with the run's groups, so the same files chosen again find their
+ * annotations, and one file more or less is another run.
+ */
+export async function fingerprintOf(
+  file: File | readonly File[],
+  dataset: LoadedDataset,
+): Promise<string> {
+  const files = file instanceof File ? [file] : file;
+  if (files.length === 1) {
+    const one = files[0]!;
+    return datasetFingerprint({ size: one.size, ...(await fileEnds(one)), dataset });
+  }
+  const each: string[] = [];
+  for (const f of files)
+    each.push(
+      datasetFingerprint({
+        size: f.size,
+        ...(await fileEnds(f)),
+        dataset: { format: "", groupKey: "", summaries: [] },
+      }),
+    );
+  return datasetFingerprint({
+    size: files.reduce((n, f) => n + f.size, 0),
+    head: new TextEncoder().encode(each.join("\n")),
+    tail: new Uint8Array(),
+    dataset,
+  });
 }
 
 export interface AnnotationsSync {
@@ -154,7 +191,7 @@ export function startAnnotationsSync(
     });
   };
 
-  const open = (loadFile: File, dataset: LoadedDataset): void => {
+  const open = (loadFile: File | readonly File[], dataset: LoadedDataset): void => {
     const mine = ++generation;
     fingerprint = null;
     file = dataset.file;
@@ -212,7 +249,7 @@ export function startAnnotationsSync(
         return;
       }
       if (previous.load.status !== "ready") {
-        open(state.load.file, state.load.dataset);
+        open(state.load.runFiles ?? state.load.file, state.load.dataset);
         return;
       }
     }

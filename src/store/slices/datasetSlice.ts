@@ -15,12 +15,14 @@ import {
   requestGroup,
   prewarmLoadWorkerWhenIdle,
   startLoad,
+  startRunLoad,
   type LoadEvent,
   type LoadHandle,
 } from "../../workers/loadClient.ts";
 import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
 import { groupFromUrl } from "../url.ts";
+import { runPlan } from "../runPlan.ts";
 
 /** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
 export const MAX_LOADED_GROUPS = 256;
@@ -30,6 +32,8 @@ export type LoadState =
   | {
       readonly status: "loading";
       readonly file: File;
+      /** A run's files (several files or a folder as one run), in run order; absent for one file. */
+      readonly runFiles?: readonly File[];
       readonly phase: LoadPhase;
       readonly bytes: number;
       readonly totalBytes: number;
@@ -41,6 +45,7 @@ export type LoadState =
   | {
       readonly status: "ready";
       readonly file: File;
+      readonly runFiles?: readonly File[];
       readonly dataset: LoadedDataset;
       /** Parsed groups by id: all of them for a whole-file load. */
       readonly groups: ReadonlyMap<string, RolloutGroup>;
@@ -48,6 +53,7 @@ export type LoadState =
   | {
       readonly status: "error";
       readonly file: File;
+      readonly runFiles?: readonly File[];
       readonly message: string;
       /** Several formats matched equally: the user picks one. */
       readonly candidates: readonly FormatCandidate[];
@@ -65,11 +71,22 @@ export interface DatasetSlice {
   readonly load: LoadState;
   /** Load a file, detecting its format unless one is given. Cancels any load in progress. */
   readonly loadFile: (file: File, choice?: LoadChoice) => void;
+  /**
+   * Load several files, or a folder's files, as one run (issue 14). One file is `loadFile`. Paths
+   * are the files' places in the folder (`webkitRelativePath`), else their names.
+   */
+  readonly loadFiles: (files: readonly RunInput[], choice?: { readonly format?: string }) => void;
   readonly cancelLoad: () => void;
   /** Load the bundled demo dataset. */
   readonly loadDemo: () => void;
   /** Make sure a group's rollouts are parsed (indexed files parse groups on demand). */
   readonly ensureGroup: (groupId: string) => void;
+}
+
+/** One file given for a run, and its path in the folder it came from (its name when none). */
+export interface RunInput {
+  readonly file: File;
+  readonly path: string;
 }
 
 let current: LoadHandle | null = null;
@@ -82,12 +99,9 @@ function initialGroup(dataset: LoadedDataset): string | null {
 }
 const pending = new Set<string>();
 
-export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => ({
-  load: { status: "idle" },
-  loadFile: (file, choice = {}) => {
-    current?.cancel();
-    pending.clear();
-    performance.mark("file-selected");
+export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => {
+  /** The load's events into the state: progress, the first group, done, error, cancelled. */
+  const loadEvents = (file: File, runFiles: readonly File[] | undefined) => {
     let preview: RolloutGroup | null = null;
     const onEvent = (event: LoadEvent): void => {
       if (current?.requestId !== event.requestId) return;
@@ -97,6 +111,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
             load: {
               status: "loading",
               file,
+              ...(runFiles === undefined ? {} : { runFiles }),
               phase: event.phase,
               bytes: event.bytes,
               totalBytes: event.totalBytes,
@@ -119,7 +134,13 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           const groups = new Map<string, RolloutGroup>();
           for (const g of event.dataset.groups) groups.set(g.id, g);
           set({
-            load: { status: "ready", file, dataset: event.dataset, groups },
+            load: {
+              status: "ready",
+              file,
+              ...(runFiles === undefined ? {} : { runFiles }),
+              dataset: event.dataset,
+              groups,
+            },
             selectedGroupId: initialGroup(event.dataset),
           });
           // The next file gets a started worker (this one keeps the index for group requests).
@@ -132,6 +153,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
             load: {
               status: "error",
               file,
+              ...(runFiles === undefined ? {} : { runFiles }),
               message: event.message,
               candidates: event.candidates ?? [],
               unknownFormat: event.unknownFormat ?? false,
@@ -146,77 +168,124 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           break;
       }
     };
-    set({
-      load: {
-        status: "loading",
-        file,
-        phase: "reading",
-        bytes: 0,
-        totalBytes: file.size,
-        rows: null,
-        groups: null,
-        preview: null,
-      },
-      selectedGroupId: null,
-      // Annotations belong to a dataset: a new file starts without any.
-      annotations: ANNOTATIONS_EMPTY,
-      annotationPast: [],
-      annotationFuture: [],
-    });
-    current = startLoad(file, onEvent, choice);
-  },
-  loadDemo: () => {
-    fetchDemoFile()
-      .then((file) => get().loadFile(file))
-      .catch((e: unknown) => {
-        const file = new File([], DEMO_FILE_NAME);
+    return onEvent;
+  };
+  /** The state a new load starts from: no group, and no annotations until the new ones arrive. */
+  const startState = (file: File, runFiles: readonly File[] | undefined, totalBytes: number) => ({
+    load: {
+      status: "loading" as const,
+      file,
+      ...(runFiles === undefined ? {} : { runFiles }),
+      phase: "reading" as const,
+      bytes: 0,
+      totalBytes,
+      rows: null,
+      groups: null,
+      preview: null,
+    },
+    selectedGroupId: null,
+    // Annotations belong to a dataset: a new file starts without any.
+    annotations: ANNOTATIONS_EMPTY,
+    annotationPast: [],
+    annotationFuture: [],
+  });
+  return {
+    load: { status: "idle" },
+    loadFile: (file, choice = {}) => {
+      current?.cancel();
+      pending.clear();
+      performance.mark("file-selected");
+      const onEvent = loadEvents(file, undefined);
+      set(startState(file, undefined, file.size));
+      current = startLoad(file, onEvent, choice);
+    },
+    loadFiles: (inputs, choice = {}) => {
+      if (inputs.length === 1) {
+        get().loadFile(inputs[0]!.file, choice);
+        return;
+      }
+      const plan = runPlan(inputs);
+      current?.cancel();
+      pending.clear();
+      const runFiles = plan.files.map((f) => f.file);
+      const shown = new File([], plan.name);
+      if (plan.error !== null) {
         set({
           load: {
             status: "error",
-            file,
-            message: `The demo could not be opened: ${e instanceof Error ? e.message : String(e)}`,
+            file: shown,
+            runFiles,
+            message: plan.error,
             candidates: [],
             unknownFormat: false,
           },
         });
-      });
-  },
-  cancelLoad: () => {
-    current?.cancel();
-  },
-  ensureGroup: (groupId) => {
-    const load = get().load;
-    if (load.status !== "ready" || load.groups.has(groupId) || pending.has(groupId)) return;
-    pending.add(groupId);
-    const dataset = load.dataset;
-    const requested = performance.now();
-    requestGroup(groupId, (reply) => {
-      pending.delete(groupId);
-      // Request to rows parsed, for the lazy-open benchmark (bench/lazyOpen.ts, performance.md T10).
-      performance.measure("group-parsed", { start: requested, detail: { groupId } });
-      const now = get().load;
-      if (now.status !== "ready" || now.file !== load.file) return;
-      const groups = new Map(now.groups);
-      if (reply.kind === "group" && reply.group !== null) {
-        groups.set(groupId, reply.group);
-        // Drop the oldest groups beyond the cap, never the selected one.
-        const selected = get().selectedGroupId;
-        for (const id of groups.keys()) {
-          if (groups.size <= MAX_LOADED_GROUPS) break;
-          if (id !== selected) groups.delete(id);
-        }
+        return;
       }
-      const updated =
-        reply.kind === "group"
-          ? datasetWithParsedGroup(now.dataset, reply.group, groupId, reply.issues)
-          : datasetWithParsedGroup(now.dataset, null, groupId, [
-              {
-                file: dataset.file,
-                line: 0,
-                message: `group ${groupId} could not be read: ${reply.message}`,
-              },
-            ]);
-      set({ load: { ...now, dataset: { ...updated, groups: [] }, groups } });
-    });
-  },
-});
+      performance.mark("file-selected");
+      const onEvent = loadEvents(shown, runFiles);
+      set(
+        startState(
+          shown,
+          runFiles,
+          runFiles.reduce((n, f) => n + f.size, 0),
+        ),
+      );
+      current = startRunLoad(plan.name, plan.files, onEvent, choice.format);
+    },
+    loadDemo: () => {
+      fetchDemoFile()
+        .then((file) => get().loadFile(file))
+        .catch((e: unknown) => {
+          const file = new File([], DEMO_FILE_NAME);
+          set({
+            load: {
+              status: "error",
+              file,
+              message: `The demo could not be opened: ${e instanceof Error ? e.message : String(e)}`,
+              candidates: [],
+              unknownFormat: false,
+            },
+          });
+        });
+    },
+    cancelLoad: () => {
+      current?.cancel();
+    },
+    ensureGroup: (groupId) => {
+      const load = get().load;
+      if (load.status !== "ready" || load.groups.has(groupId) || pending.has(groupId)) return;
+      pending.add(groupId);
+      const dataset = load.dataset;
+      const requested = performance.now();
+      requestGroup(groupId, (reply) => {
+        pending.delete(groupId);
+        // Request to rows parsed, for the lazy-open benchmark (bench/lazyOpen.ts, performance.md T10).
+        performance.measure("group-parsed", { start: requested, detail: { groupId } });
+        const now = get().load;
+        if (now.status !== "ready" || now.file !== load.file) return;
+        const groups = new Map(now.groups);
+        if (reply.kind === "group" && reply.group !== null) {
+          groups.set(groupId, reply.group);
+          // Drop the oldest groups beyond the cap, never the selected one.
+          const selected = get().selectedGroupId;
+          for (const id of groups.keys()) {
+            if (groups.size <= MAX_LOADED_GROUPS) break;
+            if (id !== selected) groups.delete(id);
+          }
+        }
+        const updated =
+          reply.kind === "group"
+            ? datasetWithParsedGroup(now.dataset, reply.group, groupId, reply.issues)
+            : datasetWithParsedGroup(now.dataset, null, groupId, [
+                {
+                  file: dataset.file,
+                  line: 0,
+                  message: `group ${groupId} could not be read: ${reply.message}`,
+                },
+              ]);
+        set({ load: { ...now, dataset: { ...updated, groups: [] }, groups } });
+      });
+    },
+  };
+};

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 
 import DropZone from "../components/DropZone.tsx";
+import { pickedFiles, type PickedFile } from "../components/droppedFiles.ts";
 import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 import { loadDatasetScreen } from "./loadDatasetScreen.ts";
 
@@ -58,6 +59,7 @@ function ReopenNotice({ name, fingerprint }: { name: string; fingerprint: string
 export default function App() {
   const status = useStore((s) => s.load.status);
   const loadFile = useStore((s) => s.loadFile);
+  const loadFiles = useStore((s) => s.loadFiles);
   const loadDemo = useStore((s) => s.loadDemo);
   // Fetching the demo is a request to the server: an external system, once on start.
   useEffect(() => {
@@ -65,11 +67,13 @@ export default function App() {
   }, [loadDemo]);
   const [issuesOpen, setIssuesOpen] = useState(false);
   const openId = useId();
-  const open = (files: readonly File[]): void => {
-    const file = files[0];
-    if (file === undefined) return;
+  // One file opens as before; several files, or a folder, open as one run (issue 14).
+  const open = (files: readonly PickedFile[]): void => {
+    const first = files[0];
+    if (first === undefined) return;
     setIssuesOpen(false);
-    loadFile(file, indexThresholdFromUrl());
+    if (files.length === 1) loadFile(first.file, indexThresholdFromUrl());
+    else loadFiles(files);
   };
   useWindowFileDrop(status !== "idle", open);
 
@@ -88,9 +92,10 @@ export default function App() {
           id={openId}
           className="app__open-input"
           type="file"
+          multiple
           data-testid="file-input"
           onChange={(e) => {
-            open(Array.from(e.currentTarget.files ?? []));
+            open(pickedFiles(e.currentTarget.files));
             e.currentTarget.value = "";
           }}
         />

@@ -3,8 +3,9 @@
  * it (without this, the browser would navigate to the dropped file and lose the session).
  */
 import { useEffect, useRef } from "react";
+import { droppedFiles, pickedFiles, type PickedFile } from "../components/droppedFiles.ts";
 
-export function useWindowFileDrop(enabled: boolean, onFiles: (files: File[]) => void): void {
+export function useWindowFileDrop(enabled: boolean, onFiles: (files: PickedFile[]) => void): void {
   const latest = useRef(onFiles);
   useEffect(() => {
     latest.current = onFiles;
@@ -22,8 +23,11 @@ export function useWindowFileDrop(enabled: boolean, onFiles: (files: File[]) => 
     const drop = (e: DragEvent): void => {
       if (!carriesFiles(e)) return;
       e.preventDefault();
-      const files = Array.from(e.dataTransfer?.files ?? []);
-      if (files.length > 0) latest.current(files);
+      const data = e.dataTransfer;
+      const deliver = (files: PickedFile[]): void => {
+        if (files.length > 0) latest.current(files);
+      };
+      droppedFiles(data).then(deliver, () => deliver(pickedFiles(data?.files ?? null)));
     };
     window.addEventListener("dragover", over);
     window.addEventListener("drop", drop);

@@ -1,13 +1,20 @@
 import { useId, useState, type ChangeEvent, type DragEvent, type ReactNode } from "react";
 
+import { droppedFiles, pickedFiles, type PickedFile } from "./droppedFiles.ts";
 import styles from "./DropZone.module.css";
 
 export interface DropZoneProps {
-  /** Called with every file the user dropped or chose; never called with an empty list. */
-  onFiles: (files: File[]) => void;
+  /**
+   * Called with every file the user dropped or chose (a folder's files with their paths); never
+   * called with an empty list.
+   */
+  onFiles: (files: PickedFile[]) => void;
   /** Rendered under the button, e.g. the list of files already chosen. */
   children?: ReactNode;
 }
+
+/** A directory picker: every file under the chosen folder, with `webkitRelativePath`. */
+const FOLDER_PICKER = { webkitdirectory: "", directory: "" };
 
 function hasFiles(event: DragEvent<HTMLElement>): boolean {
   return event.dataTransfer.types.includes("Files");
@@ -19,19 +26,19 @@ function hasFiles(event: DragEvent<HTMLElement>): boolean {
  */
 export default function DropZone({ onFiles, children }: DropZoneProps) {
   const inputId = useId();
+  const folderId = useId();
   const titleId = useId();
   const hintId = useId();
   const [isDragOver, setIsDragOver] = useState(false);
 
-  const deliver = (fileList: FileList | null): void => {
-    const files = fileList === null ? [] : Array.from(fileList);
+  const deliver = (files: PickedFile[]): void => {
     if (files.length > 0) {
       onFiles(files);
     }
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>): void => {
-    deliver(event.currentTarget.files);
+    deliver(pickedFiles(event.currentTarget.files));
     // Clear the input so choosing the same file again still fires a change event.
     event.currentTarget.value = "";
   };
@@ -54,7 +61,9 @@ export default function DropZone({ onFiles, children }: DropZoneProps) {
   const handleDrop = (event: DragEvent<HTMLElement>): void => {
     event.preventDefault();
     setIsDragOver(false);
-    deliver(event.dataTransfer.files);
+    droppedFiles(event.dataTransfer).then(deliver, () =>
+      deliver(pickedFiles(event.dataTransfer.files)),
+    );
   };
 
   return (
@@ -79,7 +88,7 @@ export default function DropZone({ onFiles, children }: DropZoneProps) {
           />
         </svg>
         <h2 className={styles.title} id={titleId}>
-          Drop a rollout file here
+          Drop a rollout file, several, or a run's folder here
         </h2>
         <p className={styles.hint} id={hintId}>
           Files stay on this computer; nothing is uploaded.
@@ -95,6 +104,18 @@ export default function DropZone({ onFiles, children }: DropZoneProps) {
         />
         <label className={styles.button} htmlFor={inputId}>
           Choose file
+        </label>
+        <input
+          className={styles.input}
+          id={folderId}
+          type="file"
+          {...FOLDER_PICKER}
+          aria-describedby={hintId}
+          data-testid="folder-input"
+          onChange={handleChange}
+        />
+        <label className={styles.button} htmlFor={folderId}>
+          Choose folder
         </label>
         {children}
       </div>

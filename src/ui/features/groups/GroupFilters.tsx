@@ -1,6 +1,7 @@
 /**
  * The group browser's filters: mixed only, zero std only, has hacks, unreviewed, has tool errors
- * (parsed groups with a tool result that is an error), and a text search
+ * (parsed groups with a tool result that is an error), the step (a run's, or a file's step
+ * column, when there are several), and a text search
  * over group ids, prompts and completions. `/` focuses the search from anywhere but a text field;
  * Enter or Down there hands the focus to the list.
  */
@@ -11,7 +12,7 @@ import { isTypingTarget } from "../../components/keyboard.ts";
 import styles from "./Groups.module.css";
 
 const CHECKBOXES: readonly {
-  readonly key: keyof Omit<Filters, "query">;
+  readonly key: keyof Omit<Filters, "query" | "steps">;
   readonly label: string;
   readonly testId: string;
 }[] = [
@@ -37,6 +38,23 @@ export interface GroupFiltersProps {
   readonly onSearchDone?: () => void;
   /** More filters in the same bar, before the count (the metadata controls). */
   readonly children?: ReactNode;
+  /** The dataset's distinct steps, ascending: a step filter when there are several. */
+  readonly steps?: readonly number[];
+}
+
+const NO_STEPS: readonly number[] = [];
+
+/** The step select's value for a filter: "" for every step, "N" for one, "A-B" for a range. */
+function stepValue(steps: Filters["steps"]): string {
+  if (steps === null) return "";
+  return steps.from === steps.to ? String(steps.from) : `${steps.from}-${steps.to}`;
+}
+
+function stepsFromValue(value: string): Filters["steps"] {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value);
+  if (m === null) return null;
+  const from = Number(m[1]);
+  return { from, to: m[2] === undefined ? from : Number(m[2]) };
 }
 
 const count = (n: number): string => n.toLocaleString("en-US");
@@ -55,10 +73,16 @@ export default function GroupFilters({
   onSearchFocus,
   onSearchDone,
   children,
+  steps = NO_STEPS,
 }: GroupFiltersProps) {
   const filters = useStore((s) => s.filters);
   const setFilters = useStore((s) => s.setFilters);
   const searchId = useId();
+  const stepId = useId();
+  const stepNow = stepValue(filters.steps);
+  // A range from a link (`?steps=10-40`) is offered as it is, beside the single steps.
+  const rangeOption =
+    filters.steps !== null && filters.steps.from !== filters.steps.to ? stepNow : null;
   const noteId = useId();
   const search = useRef<HTMLInputElement>(null);
 
@@ -87,6 +111,29 @@ export default function GroupFilters({
           {label}
         </label>
       ))}
+      {steps.length > 1 || filters.steps !== null ? (
+        <>
+          <label htmlFor={stepId}>step</label>
+          <select
+            id={stepId}
+            className={styles.stepSelect}
+            value={stepNow}
+            title="Groups of one step (?step=N in the URL), or a range (?steps=A-B)"
+            data-testid="filter-step"
+            onChange={(e) =>
+              setFilters({ ...filters, steps: stepsFromValue(e.currentTarget.value) })
+            }
+          >
+            <option value="">all</option>
+            {rangeOption === null ? null : <option value={rangeOption}>{rangeOption}</option>}
+            {steps.map((step) => (
+              <option key={step} value={String(step)}>
+                {step}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <label htmlFor={searchId}>
         Search <kbd aria-hidden="true">/</kbd>
       </label>

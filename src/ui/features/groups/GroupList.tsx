@@ -8,6 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
+import { isRunDataset } from "../../../io/runs/runDataset.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
 import MetadataControls from "./MetadataControls.tsx";
@@ -49,6 +50,14 @@ export default function GroupList({ onOpen }: GroupListProps) {
   // The rows lag the controls while a deferred render is on its way: say so (aria-busy).
   const updating = filters !== filtersNow || sort !== sortNow || metaFilter !== metadataView.filter;
   const summaries = dataset?.summaries;
+  // The distinct steps: the Step column and the step filter show when there are several, or the
+  // dataset is a run of several files (issue 14); a single file without steps stays as it was.
+  const steps = useMemo(() => {
+    const set = new Set<number>();
+    for (const s of summaries ?? []) if (s.step !== null) set.add(s.step);
+    return [...set].sort((a, b) => a - b);
+  }, [summaries]);
+  const showStep = steps.length > 1 || (dataset !== null && isRunDataset(dataset));
 
   const base = useMemo(
     () =>
@@ -130,6 +139,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
           indexed={dataset.indexed}
           onSearchFocus={searchIndex}
           onSearchDone={focusList}
+          steps={steps}
         >
           <MetadataControls groups={groups} rollouts={parsedRollouts} />
         </GroupFilters>
@@ -141,6 +151,7 @@ export default function GroupList({ onOpen }: GroupListProps) {
           onSelect={selectGroup}
           onOpen={onOpen ?? selectGroup}
           metaColumns={metadataView.columns}
+          showStep={showStep}
         />
         {rows.length === 0 ? <p className={styles.muted}>No group matches the filters.</p> : null}
         {selected === null ? null : (

@@ -33,6 +33,8 @@ export interface GroupTableProps {
   readonly onOpen: (groupId: string) => void;
   /** Metadata fields shown as columns after the fixed ones (metadataColumns.tsx). */
   readonly metaColumns?: readonly string[];
+  /** The Step column first (a run, or a file with several steps). */
+  readonly showStep?: boolean;
 }
 
 const NO_META: readonly string[] = [];
@@ -51,6 +53,7 @@ export default function GroupTable({
   onSelect,
   onOpen,
   metaColumns = NO_META,
+  showStep = false,
 }: GroupTableProps) {
   const sorting = useMemo(() => sortingState(sort), [sort]);
   const columns = useMemo(
@@ -100,10 +103,46 @@ export default function GroupTable({
     if (row !== undefined) onSelect(row.id);
   };
 
+  // The Step column (issue 14) is drawn here, before the table's columns: a run's or a
+  // several-step file's only. Its sort is the store's like every other (sortGroupRows).
+  const stepSorted = sort?.key === "step" ? (sort.desc ? "desc" : "asc") : false;
+  const stepHeader = showStep ? (
+    <th
+      role="columnheader"
+      scope="col"
+      className={columnClass("step")}
+      aria-sort={stepSorted === "asc" ? "ascending" : stepSorted === "desc" ? "descending" : "none"}
+    >
+      <button
+        type="button"
+        className={styles.sort}
+        title={`${COLUMN_TITLES.step}: sort`}
+        data-testid="groups.sort.step"
+        onClick={() =>
+          onSortChange(
+            stepSorted === false
+              ? { key: "step", desc: false }
+              : stepSorted === "asc"
+                ? { key: "step", desc: true }
+                : null,
+          )
+        }
+      >
+        Step
+        {stepSorted !== false ? (
+          <span className={styles.sortMark} aria-hidden="true">
+            {stepSorted === "asc" ? "▲" : "▼"}
+          </span>
+        ) : null}
+      </button>
+    </th>
+  ) : null;
+
   const header = (
     <thead className={styles.head}>
       {table.getHeaderGroups().map((group) => (
         <tr role="row" aria-rowindex={1} key={group.id} className={styles.row}>
+          {stepHeader}
           {group.headers.map((h) => {
             const id = h.column.id;
             const sorted = h.column.getIsSorted();
@@ -157,8 +196,9 @@ export default function GroupTable({
       rows={rows}
       selectedId={selectedId}
       header={header}
-      columnCount={columns.length}
+      columnCount={columns.length + (showStep ? 1 : 0)}
       metaColumns={metaColumns}
+      showStep={showStep}
       onKeyDown={onKeyDown}
       onClick={onClick}
     />

@@ -58,6 +58,7 @@ interface RowProps {
   /** The metadata columns' fields, and the group their cells read (undefined: not parsed). */
   readonly metaColumns: readonly string[];
   readonly group: RolloutGroup | undefined;
+  readonly showStep: boolean;
 }
 
 const GroupTableRow = memo(function GroupTableRow({
@@ -69,6 +70,7 @@ const GroupTableRow = memo(function GroupTableRow({
   clusterTitle,
   metaColumns,
   group,
+  showStep,
 }: RowProps) {
   return (
     <tr
@@ -81,6 +83,11 @@ const GroupTableRow = memo(function GroupTableRow({
       data-index={index}
       className={selected ? `${styles.row} ${styles.selected}` : styles.row}
     >
+      {showStep ? (
+        <td role="gridcell" className={columnClass("step")}>
+          {GROUP_CELLS.step?.(row)}
+        </td>
+      ) : null}
       {COLUMN_IDS.map((id) => (
         <td role="gridcell" key={id} className={id === "prompt" ? styles.prompt : columnClass(id)}>
           {id === CLUSTERS_COLUMN ? (
@@ -112,6 +119,8 @@ export interface GroupTableBodyProps {
   readonly onClick: MouseEventHandler<HTMLTableElement>;
   /** Metadata fields shown as columns after the fixed ones. */
   readonly metaColumns?: readonly string[];
+  /** The Step column before the fixed ones. */
+  readonly showStep?: boolean;
 }
 
 const NO_META: readonly string[] = [];
@@ -124,6 +133,7 @@ export default function GroupTableBody({
   onKeyDown,
   onClick,
   metaColumns = NO_META,
+  showStep = false,
 }: GroupTableBodyProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -192,16 +202,20 @@ export default function GroupTableBody({
 
   const clusterSettings = { ngram, similarity, completionRule, similarityOn };
   // Each metadata column adds a track to the grid template (Groups.module.css, --meta-columns).
+  // The Step column adds one before them (--step-column).
   const tableStyle = useMemo(
     () =>
-      metaColumns.length === 0
+      metaColumns.length === 0 && !showStep
         ? TABLE_STYLE
-        : ({
+        : {
             ...TABLE_STYLE,
-            "--meta-columns": `repeat(${metaColumns.length}, minmax(7rem, 11rem))`,
-            minWidth: `${75.8 + 9 * metaColumns.length}rem`,
-          } as CSSProperties),
-    [metaColumns.length],
+            ...(metaColumns.length === 0
+              ? {}
+              : { "--meta-columns": `repeat(${metaColumns.length}, minmax(7rem, 11rem))` }),
+            ...(showStep ? { "--step-column": "4.2rem" } : {}),
+            minWidth: `${75.8 + 9 * metaColumns.length + (showStep ? 4.2 : 0)}rem`,
+          },
+    [metaColumns.length, showStep],
   );
   const rowDomId = (index: number): string => `${baseId}-row-${index}`;
   const activeRendered = selectedIndex >= first && selectedIndex <= last;
@@ -248,6 +262,7 @@ export default function GroupTableBody({
                 clusterText={cell.text}
                 clusterTitle={cell.title}
                 metaColumns={metaColumns}
+                showStep={showStep}
                 group={group}
               />
             );

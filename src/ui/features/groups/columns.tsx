@@ -66,6 +66,7 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
     </button>
   ),
   prompt: (r) => <span title={r.prompt}>{r.prompt}</span>,
+  step: (r) => (r.step === null ? "–" : <span data-testid="groups.row.step">{r.step}</span>),
   n: (r) =>
     r.partial ? (
       <span title="Fewer rollouts than most groups of the file">
@@ -110,6 +111,7 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
 /** The header's full name, for tooltips and screen readers. */
 export const COLUMN_TITLES: Readonly<Record<string, string>> = {
   id: "Group id",
+  step: "Training step: the rows' step column, else the run file's (its name, else its place)",
   prompt: "Prompt (first rollout's, as one line)",
   n: "Rollouts in the group",
   passes: "Rollouts with reward at or above the pass threshold",
@@ -127,7 +129,7 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
 };
 
 /** Right-aligned numeric columns. */
-const NUMERIC = new Set(["n", "passes", "mean", "std", "clusters", "hacks", "toolErrors"]);
+const NUMERIC = new Set(["step", "n", "passes", "mean", "std", "clusters", "hacks", "toolErrors"]);
 
 export function columnClass(columnId: string): string | undefined {
   return NUMERIC.has(columnId) ? styles.num : undefined;

@@ -96,6 +96,8 @@ export interface GroupRow {
   readonly id: string;
   /** Position in the file (the summaries' order): the default order and every sort's tie-break. */
   readonly index: number;
+  /** The training step (the summary's: the rows' step, else the run file's); null without one. */
+  readonly step: number | null;
   readonly prompt: string;
   readonly n: number;
   readonly passes: number;
@@ -283,6 +285,7 @@ function rowFromSummary(
   return {
     id: summary.id,
     index,
+    step: summary.step,
     prompt:
       summary.prompt !== ""
         ? preview(summary.prompt)
@@ -475,7 +478,9 @@ export function rowPassesFlags(row: GroupRow, filters: GroupFilters): boolean {
     (!filters.zeroStdOnly || row.zeroStd) &&
     (!filters.hacksOnly || row.hacks > 0 || row.flagged > 0) &&
     (!filters.unreviewedOnly || !row.reviewed) &&
-    (!filters.toolErrorsOnly || (row.toolErrors ?? 0) > 0)
+    (!filters.toolErrorsOnly || (row.toolErrors ?? 0) > 0) &&
+    (filters.steps === null ||
+      (row.step !== null && row.step >= filters.steps.from && row.step <= filters.steps.to))
   );
 }
 
@@ -506,6 +511,8 @@ export function sortValue(row: GroupRow, key: GroupSortKey): number | string {
   switch (key) {
     case "id":
       return row.id;
+    case "step":
+      return row.step ?? NaN;
     case "prompt":
       return row.prompt;
     case "n":

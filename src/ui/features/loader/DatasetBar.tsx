@@ -6,6 +6,7 @@ import { useId } from "react";
 import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
+import { datasetSteps, isRunDataset } from "../../../io/runs/runDataset.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {
@@ -24,11 +25,22 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   if (result === null || file === null) return null;
   const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
   const { stats } = result;
+  const run = isRunDataset(result) ? result.run : null;
+  const steps = run?.steps ?? datasetSteps(result.summaries);
   return (
     <section className={styles.bar} aria-label="Loaded file">
       <span className={styles.file} title={result.file}>
         {result.file}
       </span>
+      {run !== null && run.files.length > 1 ? (
+        <span
+          className={styles.muted}
+          title={run.files.map((f) => `${f.path} (step ${f.step})`).join("\n")}
+          data-testid="dataset.run"
+        >
+          run of {run.files.length} files, {steps} step{steps === 1 ? "" : "s"}
+        </span>
+      ) : null}
       <span data-testid="dataset.format">
         <label htmlFor={selectId} className={styles.muted}>
           Format{" "}
@@ -58,12 +70,19 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
           change…
         </button>
       </span>
-      <span data-testid="dataset.counts">
-        {stats.rollouts.toLocaleString("en-US")} rollouts in{" "}
-        {result.summaries.length.toLocaleString("en-US")} groups
-        {stats.rejected > 0
-          ? `, ${stats.rejected.toLocaleString("en-US")} of ${stats.records.toLocaleString("en-US")} records rejected`
-          : ""}
+      <span
+        data-testid="dataset-summary"
+        data-rollouts={stats.rollouts}
+        data-groups={result.summaries.length}
+        data-steps={steps}
+      >
+        <span data-testid="dataset.counts">
+          {stats.rollouts.toLocaleString("en-US")} rollouts in{" "}
+          {result.summaries.length.toLocaleString("en-US")} groups
+          {stats.rejected > 0
+            ? `, ${stats.rejected.toLocaleString("en-US")} of ${stats.records.toLocaleString("en-US")} records rejected`
+            : ""}
+        </span>
       </span>
       <button
         type="button"
