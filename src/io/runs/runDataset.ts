@@ -174,7 +174,11 @@ export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDat
     container: first.dataset.container,
     format: first.dataset.format,
     formatLabel: labels.join(", "),
-    groupKey: single ? first.dataset.groupKey : `${first.dataset.groupKey} per step`,
+    // TRL's and verl's keys start with the step already; any other key is kept apart per step.
+    groupKey:
+      single || first.dataset.groupKey.startsWith("(step,")
+        ? first.dataset.groupKey
+        : `${first.dataset.groupKey} per step`,
     candidates: first.dataset.candidates,
     stats: {
       lines: sum("lines"),
