@@ -55,6 +55,20 @@ describe("selection slice", () => {
     expect(search()).toBe("?demo=&index-threshold=0");
   });
 
+  it("writes the step filter as ?step=N or ?steps=A-B and reads it back (issue 14)", () => {
+    useStore.getState().setFilters({ ...NO_FILTERS, steps: { from: 40, to: 40 } });
+    expect(new URLSearchParams(search()).get("step")).toBe("40");
+    expect(filtersFromSearch(search()).steps).toEqual({ from: 40, to: 40 });
+    useStore.getState().setFilters({ ...NO_FILTERS, steps: { from: 10, to: 40 } });
+    expect(new URLSearchParams(search()).get("steps")).toBe("10-40");
+    expect(new URLSearchParams(search()).has("step")).toBe(false);
+    expect(filtersFromSearch(search()).steps).toEqual({ from: 10, to: 40 });
+    expect(filtersFromSearch("?steps=40-10").steps).toEqual({ from: 10, to: 40 });
+    expect(filtersFromSearch("?step=abc").steps).toBeNull();
+    useStore.getState().setFilters(NO_FILTERS);
+    expect(search()).toBe("?demo=&index-threshold=0");
+  });
+
   it("writes the sort and the group, keeping the other parameters", () => {
     useStore.getState().setGroupSort({ key: "std", desc: true });
     useStore.getState().selectGroup("g/7 ü");

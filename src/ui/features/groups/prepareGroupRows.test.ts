@@ -510,3 +510,39 @@ describe("the Hacks column: a person's marks, a judge run's flags apart", () => 
     ]);
   });
 });
+
+describe("the step (issue 14)", () => {
+  const stepped = (id: string, step: number | null): GroupSummary => ({
+    ...summary(id, [1, 0]),
+    step,
+  });
+  const rows = prepareGroupRows(
+    [stepped("10/a", 10), stepped("2/b", 2), stepped("40/c", 40), stepped("x", null)],
+    new Map(),
+    ANALYSIS_DEFAULTS,
+  );
+
+  it("filters to one step or a range, both ends included; a group without a step never matches", () => {
+    const ids = (from: number, to: number) =>
+      filterGroupRows(rows, { ...NO_FILTERS, steps: { from, to } }).map((r) => r.id);
+    expect(ids(10, 10)).toEqual(["10/a"]);
+    expect(ids(2, 10)).toEqual(["10/a", "2/b"]);
+    expect(ids(41, 50)).toEqual([]);
+    expect(filterGroupRows(rows, NO_FILTERS)).toHaveLength(4);
+  });
+
+  it("sorts by step numerically, groups without a step last", () => {
+    expect(sortGroupRows(rows, { key: "step", desc: false }).map((r) => r.id)).toEqual([
+      "2/b",
+      "10/a",
+      "40/c",
+      "x",
+    ]);
+    expect(sortGroupRows(rows, { key: "step", desc: true }).map((r) => r.id)).toEqual([
+      "40/c",
+      "10/a",
+      "2/b",
+      "x",
+    ]);
+  });
+});
