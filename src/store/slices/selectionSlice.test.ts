@@ -27,6 +27,7 @@ describe("URL parsing", () => {
       unreviewedOnly: true,
       toolErrorsOnly: true,
       query: "Refund x",
+      steps: null,
     });
     expect(filtersFromSearch("?filter=hacks")).toEqual({ ...NO_FILTERS, hacksOnly: true });
     expect(filtersFromSearch("")).toEqual(NO_FILTERS);

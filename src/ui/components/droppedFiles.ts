@@ -13,10 +13,11 @@ export interface PickedFile {
 
 /** A picker's files: their `webkitRelativePath` when a folder was chosen, else their names. */
 export function pickedFiles(list: FileList | null): PickedFile[] {
-  return Array.from(list ?? [], (file) => ({
-    file,
-    path: file.webkitRelativePath !== "" ? file.webkitRelativePath : file.name,
-  }));
+  return Array.from(list ?? [], (file) => {
+    // Not every File has it (jsdom's has none): a missing one is a plain file.
+    const relative: unknown = file.webkitRelativePath;
+    return { file, path: typeof relative === "string" && relative !== "" ? relative : file.name };
+  });
 }
 
 const fileOf = (entry: FileSystemFileEntry): Promise<File> =>
