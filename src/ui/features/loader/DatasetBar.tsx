@@ -21,6 +21,8 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const issues = useIssues();
   const file = useStore((s) => (s.load.status === "ready" ? s.load.file : null));
   const loadFile = useStore((s) => s.loadFile);
+  const loadFiles = useStore((s) => s.loadFiles);
+  const runFiles = useStore((s) => (s.load.status === "ready" ? s.load.runFiles : undefined));
   const selectId = useId();
   if (result === null || file === null) return null;
   const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
@@ -48,7 +50,16 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
         <select
           id={selectId}
           value={result.format}
-          onChange={(e) => loadFile(file, { format: e.currentTarget.value })}
+          onChange={(e) => {
+            const format = e.currentTarget.value;
+            // A run is read again file by file with the format (its files in run order).
+            if (run !== null && runFiles !== undefined)
+              loadFiles(
+                runFiles.map((f, i) => ({ file: f, path: run.files[i]?.path ?? f.name })),
+                { format },
+              );
+            else loadFile(file, { format });
+          }}
           data-testid="dataset.read-as"
         >
           {options.map((f) => (
@@ -61,14 +72,17 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
       </span>
       <span className={styles.muted} data-testid="dataset.group-key">
         grouped by <code>{result.groupKey}</code>{" "}
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={() => onRegroup(file)}
-          data-testid="dataset.regroup"
-        >
-          change…
-        </button>
+        {/* A field mapping reads one file: a run has no "change…". */}
+        {run !== null ? null : (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => onRegroup(file)}
+            data-testid="dataset.regroup"
+          >
+            change…
+          </button>
+        )}
       </span>
       <span
         data-testid="dataset-summary"
