@@ -165,10 +165,20 @@ export function createApp(ctx: ServerContext): Hono {
   app.get("/api/events", (c) =>
     streamSSE(c, async (stream) => {
       let done = false;
+      // The keep-alive wait, cut short on stop: a pending timer would hold the process open.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let wake: () => void = () => undefined;
+      const pause = () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, pingMs);
+        });
       const stop = () => {
         done = true;
         unsubscribe();
         unclose();
+        clearTimeout(timer);
+        wake();
       };
       const unsubscribe = ctx.events.subscribe((e) => {
         void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
@@ -184,7 +194,7 @@ export function createApp(ctx: ServerContext): Hono {
         data: JSON.stringify({ annotations: { version: annotations.version } }),
       });
       while (!done) {
-        await stream.sleep(pingMs);
+        await pause();
         if (!done) await stream.write(": ping\n\n");
       }
     }),
