@@ -81,6 +81,13 @@ interface RunsBody {
   }[];
 }
 
+const notesOnDisk = (): string | undefined =>
+  (
+    JSON.parse(readFileSync(join(stateDir, "annotations.json"), "utf8")) as {
+      groups: { g1?: { notes: string } };
+    }
+  ).groups.g1?.notes;
+
 const runs = async (): Promise<RunsBody> => (await (await get("/api/runs")).json()) as RunsBody;
 const idOf = async (path: string): Promise<string> => {
   const file = (await runs()).runs.flatMap((r) => r.files).find((f) => f.path === path);
@@ -257,9 +264,7 @@ describe("annotations", () => {
     expect(first.status).toBe(200);
     const v1 = ((await first.json()) as { version: string }).version;
     expect(first.headers.get("etag")).toBe(`"${v1}"`);
-    expect(
-      JSON.parse(readFileSync(join(stateDir, "annotations.json"), "utf8")).groups.g1.notes,
-    ).toBe("first");
+    expect(notesOnDisk()).toBe("first");
 
     // A second tab still on the empty document loses the race: refused, with what is there now.
     const stale = await put(doc("second tab"), `"${NO_FILE_VERSION}"`);
@@ -270,9 +275,7 @@ describe("annotations", () => {
     };
     expect(conflict.version).toBe(v1);
     expect(conflict.current.groups.g1.notes).toBe("first");
-    expect(
-      JSON.parse(readFileSync(join(stateDir, "annotations.json"), "utf8")).groups.g1.notes,
-    ).toBe("first");
+    expect(notesOnDisk()).toBe("first");
 
     const second = await put(doc("merged"), `"${v1}"`);
     expect(second.status).toBe(200);

@@ -5,7 +5,6 @@
  * port, and the tests call `app.request()`.
  */
 import { Hono } from "hono";
-import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { FileHandle } from "node:fs/promises";
 import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
@@ -67,9 +66,6 @@ function fileStream(handle: FileHandle, start: number, end: number): ReadableStr
   });
 }
 
-const json = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 416 | 422 | 428, body: unknown) =>
-  c.json(body, status);
-
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const pingMs = ctx.pingMs ?? 15_000;
@@ -89,7 +85,7 @@ export function createApp(ctx: ServerContext): Hono {
       const given = requestToken(c.req.header("authorization"), c.req.query("token"));
       if (!tokenMatches(given, ctx.token)) {
         c.header("WWW-Authenticate", 'Bearer realm="rollout-studio"');
-        return json(c, 401, { error: "the session token is missing or wrong" });
+        return c.json({ error: "the session token is missing or wrong" }, 401);
       }
     }
     c.header("Cache-Control", "no-store");
@@ -123,15 +119,18 @@ export function createApp(ctx: ServerContext): Hono {
 
   app.get("/api/files/:id", async (c) => {
     const id = c.req.param("id");
-    if (!FILE_ID.test(id)) return json(c, 404, { error: "no such file" });
+    if (!FILE_ID.test(id)) return c.json({ error: "no such file" }, 404);
     const opened = await catalogOpen(ctx.catalog(), id);
     if (!opened.ok)
-      return json(c, 404, {
-        error:
-          opened.error === "outside"
-            ? "the file now leads outside the paths served"
-            : "no such file",
-      });
+      return c.json(
+        {
+          error:
+            opened.error === "outside"
+              ? "the file now leads outside the paths served"
+              : "no such file",
+        },
+        404,
+      );
     const { handle } = opened;
     let keep = false;
     try {
@@ -147,7 +146,7 @@ export function createApp(ctx: ServerContext): Hono {
       const range = rangeParse(c.req.header("range") ?? null, size);
       if (range.kind === "unsatisfiable") {
         c.header("Content-Range", `bytes */${size}`);
-        return json(c, 416, { error: "one satisfiable byte range per request", size });
+        return c.json({ error: "one satisfiable byte range per request", size }, 416);
       }
       const [start, end] = range.kind === "range" ? [range.start, range.end] : [0, size - 1];
       const length = Math.max(0, end - start + 1);
@@ -181,11 +180,11 @@ export function createApp(ctx: ServerContext): Hono {
         wake();
       };
       const unsubscribe = ctx.events.subscribe((e) => {
-        void stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
+        stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
       });
       const unclose = ctx.events.onClose(() => {
         stop();
-        void stream.close();
+        stream.close().catch(() => undefined);
       });
       stream.onAbort(stop);
       const annotations = await ctx.annotations.read();
@@ -204,11 +203,14 @@ export function createApp(ctx: ServerContext): Hono {
     const current = await ctx.annotations.read();
     c.header("ETag", `"${current.version}"`);
     if (!current.ok)
-      return json(c, 422, {
-        error: `${ctx.annotations.path} does not validate; a PUT with If-Match replaces it`,
-        issues: current.issues,
-        version: current.version,
-      });
+      return c.json(
+        {
+          error: `${ctx.annotations.path} does not validate; a PUT with If-Match replaces it`,
+          issues: current.issues,
+          version: current.version,
+        },
+        422,
+      );
     return c.body(current.text, 200, { "Content-Type": "application/json; charset=utf-8" });
   });
 
@@ -216,27 +218,33 @@ export function createApp(ctx: ServerContext): Hono {
     const ifMatch = c.req.header("if-match");
     const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
     if (base === null || base === undefined)
-      return json(c, 428, {
-        error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
-      });
+      return c.json(
+        {
+          error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
+        },
+        428,
+      );
     const result = await ctx.annotations.write(await c.req.text(), base);
     if (result.kind === "invalid")
-      return json(c, 400, { error: "the annotations do not validate", issues: result.issues });
+      return c.json({ error: "the annotations do not validate", issues: result.issues }, 400);
     if (result.kind === "conflict") {
       c.header("ETag", `"${result.current.version}"`);
-      return json(c, 409, {
-        error:
-          "the annotations changed since the version this write is based on; merge and write again",
-        version: result.current.version,
-        current: result.current.ok ? (JSON.parse(result.current.text) as unknown) : null,
-      });
+      return c.json(
+        {
+          error:
+            "the annotations changed since the version this write is based on; merge and write again",
+          version: result.current.version,
+          current: result.current.ok ? (JSON.parse(result.current.text) as unknown) : null,
+        },
+        409,
+      );
     }
     ctx.events.publish({ event: "annotations", data: { version: result.version } });
     c.header("ETag", `"${result.version}"`);
     return c.json({ version: result.version });
   });
 
-  app.all("/api/*", (c) => json(c, 404, { error: "no such API route" }));
+  app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
 
   app.get("*", async (c) => {
     const path = c.req.path === "/" ? "/index.html" : c.req.path;

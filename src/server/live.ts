@@ -128,7 +128,9 @@ export class Live {
       this.watchers.push(watcher);
     }
     watchFile(this.annotations.path, { interval: ANNOTATIONS_POLL_MS }, () => {
-      void this.checkAnnotations();
+      this.checkAnnotations().catch((e: unknown) =>
+        this.warn(`reading ${this.annotations.path}: ${String(e)}`),
+      );
     });
   }
 
@@ -137,7 +139,7 @@ export class Live {
     if (this.closed || this.timer !== null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.rescan();
+      this.rescan().catch((e: unknown) => this.warn(`rescanning: ${String(e)}`));
     }, RESCAN_MS);
   }
 
