@@ -117,6 +117,26 @@ describe("rollout-studio view, from outside", () => {
     expect((await rawGet(view.origin, "/", { host: `localhost:${view.port}` })).status).toBe(200);
   });
 
+  it("takes the next free port when the one asked for is taken, and says so", async () => {
+    const second = await viewStart(process.execPath, [
+      BIN,
+      "view",
+      run,
+      "--port",
+      String(view.port),
+      "--no-open",
+    ]);
+    try {
+      expect(second.port).not.toBe(view.port);
+      await expect
+        .poll(() => second.stderr())
+        .toContain(`port ${view.port} is taken; using ${second.port}`);
+      expect((await rawGet(second.origin, "/")).status).toBe(200);
+    } finally {
+      expect(await second.stop("SIGTERM")).toBe(0);
+    }
+  });
+
   it("SIGTERM stops it with exit 0", async () => {
     expect(await view.stop("SIGTERM")).toBe(0);
   });

@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { AnnotationsStore } from "./annotationsStore.ts";
 import { catalogOpen, catalogRoots, catalogScan, CatalogPathError } from "./catalog.ts";
 import { EventHub, type ServerEvent } from "./events.ts";
-import { Live } from "./live.ts";
+import { Live, RESCAN_MS } from "./live.ts";
 
 const folder = (): string => mkdtempSync(join(tmpdir(), "view-live-"));
 
@@ -164,6 +164,39 @@ describe("Live", () => {
     await new Promise((r) => setTimeout(r, 300));
     writeFileSync(join(dir, "1.jsonl"), "{}\n");
     expect(await seen).toBeLessThan(2300);
+    await live.close();
+  });
+
+  it("a JSONL written line by line gives a few events a second, the last within 2 s of the write", async () => {
+    const dir = folder();
+    const file = join(dir, "0.jsonl");
+    writeFileSync(file, "{}\n");
+    const hub = new EventHub();
+    const times: number[] = [];
+    hub.subscribe((e) => {
+      if (e.event === "files") times.push(Date.now());
+    });
+    const live = await Live.start(
+      await catalogRoots([dir], dir),
+      hub,
+      new AnnotationsStore(join(dir, ".s")),
+      () => undefined,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    for (let i = 0; i < 50; i++) {
+      appendFileSync(file, `{"line":${i}}\n`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const lastWrite = Date.now();
+    await new Promise((r) => setTimeout(r, 2000));
+    const seconds = (lastWrite - started) / 1000;
+    expect(times.length).toBeGreaterThan(0);
+    // One rescan per RESCAN_MS at most (plus the one after the last write).
+    expect(times.length).toBeLessThanOrEqual(Math.ceil((seconds * 1000) / RESCAN_MS) + 2);
+    expect(times.at(-1)! - lastWrite).toBeLessThan(2000);
+    const catalog = live.current();
+    expect([...catalog.files.values()][0]!.size).toBe(readFileSync(file).length);
     await live.close();
   });
 });
