@@ -7,6 +7,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     allowOnly: false,
+    // Tests assert results, never time: the heavy property tests (1000 texts, every schedule) take
+    // seconds under coverage on a loaded 2-core machine, and vitest's 5 s default would fail them.
+    testTimeout: 60_000,
     // The CLI tests spawn bin/rollout-studio.mjs, which runs the built JavaScript: build it once.
     globalSetup: ["scripts/buildCli.ts"],
     coverage: {
