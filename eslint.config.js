@@ -12,7 +12,8 @@ import tseslint from "typescript-eslint";
  *   workers -> core, io
  *   store   -> core, io, workers/computeClient
  *   ui      -> store, core, ui/components (features never import each other)
- *   cli     -> core, io (never ui, store or workers)
+ *   server  -> core, io (the `view` server; never ui, store, workers or cli)
+ *   cli     -> core, io, server (never ui, store or workers)
  * A pattern is a regex over the import specifier, so it catches relative paths ("../../ui/x").
  */
 const layer = (/** @type {string} */ name) => `(^|/)(src/)?${name}(/|$)`;
@@ -127,6 +128,23 @@ export default tseslint.config(
             ban("ui", "the CLI builds on core and io only."),
             ban("store", "the CLI builds on core and io only."),
             ban("workers", "the CLI builds on core and io only."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: UI_ONLY_LIBS.concat([{ name: "react", message: "the server has no UI code." }]),
+          patterns: [
+            ban("ui", "the server builds on core and io only."),
+            ban("store", "the server builds on core and io only."),
+            ban("workers", "the server builds on core and io only."),
+            ban("cli", "the server builds on core and io only."),
           ],
         },
       ],

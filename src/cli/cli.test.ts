@@ -365,7 +365,8 @@ describe("bad input: a clear message and a non-zero exit, never a stack trace", 
   it("--help lists the commands and exits 0; a command's --help gives its options; no arguments is a usage error", async () => {
     const top = await run(["--help"]);
     expect(top.code).toBe(EXIT.ok);
-    expect(top.stdout).toMatch(/Commands:\n {2}analyze /);
+    // view first: the way in (issue 14); then the analysis commands.
+    expect(top.stdout).toMatch(/Commands:\n {2}view {5}serve .*\n {2}analyze /);
     const analyze = await run(["analyze", "--help"]);
     expect(analyze.code).toBe(EXIT.ok);
     expect(analyze.stdout).toContain("Usage: rollout-studio analyze PATH...");

@@ -73,6 +73,23 @@ describe("import boundaries", () => {
     expect(messages).toHaveLength(1);
   });
 
+  it("the view server imports only core and io", async () => {
+    const messages = await restricted(
+      "src/server/probe.ts",
+      [
+        'import "../core/index.ts";',
+        'import "../io/index.ts";',
+        'import "hono";',
+        'import "../ui/app/App.tsx";',
+        'import "../store/index.ts";',
+        'import "../workers/protocol.ts";',
+        'import "../cli/main.ts";',
+        'import "react";',
+      ].join("\n"),
+    );
+    expect(messages.map((m) => Number(m.split(":")[0]))).toEqual([4, 5, 6, 7, 8]);
+  });
+
   it("features never import each other", async () => {
     const messages = await restricted(
       "src/ui/features/groups/Probe.tsx",

@@ -13,6 +13,11 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  view: {
+    load: async () => (await import("./view.ts")).viewCommand,
+    summary:
+      "serve the studio and a run's files (folders, files, globs) here or on a GPU box over SSH",
+  },
   analyze: {
     load: async () => (await import("./analyze.ts")).analyzeCommand,
     summary: "group statistics, GRPO and GAR advantages, clusters and pass^k of a dump",

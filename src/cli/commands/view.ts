@@ -1,0 +1,222 @@
+/**
+ * `rollout-studio view PATH...`: serve the built studio and the run's files on this machine (or a
+ * remote GPU box, through an SSH tunnel). The server itself is src/server; this command reads the
+ * flags, finds the build, prints where to open it and serves until SIGINT or SIGTERM.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { hostname, userInfo } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import packageJson from "../../../package.json";
+import { FORMATS } from "../../io/index.ts";
+import { hostIsLoopback, hostIsWildcard } from "../../server/access.ts";
+import { ANNOTATIONS_FILE } from "../../server/annotationsStore.ts";
+import { catalogRoots, CatalogPathError, type CatalogRoot } from "../../server/catalog.ts";
+import { viewServerStart, PORT_TRIES } from "../../server/serve.ts";
+import { studioLoad, StudioMissingError } from "../../server/studioFiles.ts";
+import { EXIT, UsageError, type CliIo } from "../io.ts";
+
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_PORT = 7575;
+export const STATE_DIR_NAME = ".rollout-studio";
+
+export const VIEW_USAGE = `Usage: rollout-studio view PATH... [options]
+
+Serve the studio and a run's files: open the printed URL in a browser. PATH is a file, a folder
+(listed recursively: a TRL completions/ folder, a verl {step}.jsonl folder, Inspect logs, tau
+results, any JSONL) or a glob (quote it to let view match files that appear later). The server
+follows the files as they grow and keeps the annotations in the state folder. It never opens a
+browser by itself: on a remote machine, run the printed ssh line on your laptop and open the URL
+there.
+
+Options:
+  --host H            address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface,
+                      only with a token)
+  --port P            port (default ${DEFAULT_PORT}; the next free one, up to +${PORT_TRIES}, when it is
+                      taken; 0 for any free port)
+  --token T           the session token (default: a random one per start); every /api/ request
+                      needs it, and the printed URL carries it
+  --no-token          no token (refused unless --host is a loopback address)
+  --state DIR         the state folder: DIR/${ANNOTATIONS_FILE} holds the annotations (default:
+                      ${STATE_DIR_NAME}/ inside the first folder given, or beside the first file)
+  --format FORMAT     read the files as FORMAT (passed to the studio), one of:
+                      auto, ${FORMATS.map((f) => f.id).join(", ")}
+  --no-open           accepted for scripts; view prints the URL and never opens a browser
+  -h, --help          this help
+
+Stop with Ctrl+C (SIGINT) or SIGTERM: exit 0.
+Exit codes: 0 stopped; 1 a PATH is missing or the studio is not built; 2 usage error.
+`;
+
+export interface ViewOptions {
+  readonly paths: readonly string[];
+  readonly host: string;
+  readonly port: number;
+  /** null with --no-token. */
+  readonly token: string | null;
+  readonly stateDir: string | null;
+  readonly format: string | null;
+}
+
+/**
+ * Read `view`'s arguments; null after printing --help.
+ *
+ * @throws UsageError for an unknown flag, a bad value, no PATH, or --no-token on a non-loopback host
+ */
+export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | null {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        host: { type: "string" },
+        port: { type: "string" },
+        token: { type: "string" },
+        "no-token": { type: "boolean" },
+        state: { type: "string" },
+        format: { type: "string" },
+        "no-open": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    io.stdout(VIEW_USAGE);
+    return null;
+  }
+  if (positionals.length === 0) throw new UsageError("view takes at least one PATH");
+  const host = values.host ?? DEFAULT_HOST;
+  if (host === "") throw new UsageError("--host needs an address");
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!/^\d+$/.test(values.port ?? "0") || !Number.isInteger(port) || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+  if (values.token !== undefined && values["no-token"] === true)
+    throw new UsageError("--token and --no-token exclude each other");
+  if (values.token !== undefined && !/^[A-Za-z0-9._~-]{8,}$/.test(values.token))
+    throw new UsageError("--token must be at least 8 of A-Z a-z 0-9 . _ ~ - (it goes in the URL)");
+  if (values["no-token"] === true && !hostIsLoopback(host))
+    throw new UsageError(
+      `--no-token is refused with --host ${host}: anyone who reaches that address could read the run and write its annotations; keep the token, or serve on 127.0.0.1 and use an SSH tunnel`,
+    );
+  const format = values.format ?? "auto";
+  if (format !== "auto" && !FORMATS.some((f) => f.id === format))
+    throw new UsageError(
+      `--format must be auto or one of ${FORMATS.map((f) => f.id).join(", ")}; got "${format}"`,
+    );
+  return {
+    paths: positionals,
+    host,
+    port,
+    token:
+      values["no-token"] === true ? null : (values.token ?? randomBytes(24).toString("base64url")),
+    stateDir: values.state ?? null,
+    format: format === "auto" ? null : format,
+  };
+}
+
+/** The state folder: --state, else .rollout-studio/ inside the first folder or beside the first file. */
+export function viewStateDir(
+  stateDir: string | null,
+  roots: readonly CatalogRoot[],
+  cwd: string,
+): string {
+  if (stateDir !== null) return resolve(cwd, stateDir);
+  const first = roots[0]!;
+  return join(first.kind === "file" ? dirname(first.abs) : first.abs, STATE_DIR_NAME);
+}
+
+/**
+ * The built studio: dist/ in the nearest folder above this module that has one. From the built
+ * CLI (dist-cli/chunks/*.mjs, in a checkout or an installed package) and from the source
+ * (src/cli/commands) alike, that is the package's own dist/.
+ */
+export function studioDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, "dist");
+    if (existsSync(join(candidate, "index.html"))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return join(dirname(fileURLToPath(import.meta.url)), "../../../dist");
+    dir = parent;
+  }
+}
+
+function userName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? "user";
+  }
+}
+
+function waitForStop(): Promise<NodeJS.Signals> {
+  return new Promise((resolveStop) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolveStop(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+export async function viewCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = viewOptions(argv, io);
+  if (options === null) return EXIT.ok;
+  let roots: CatalogRoot[];
+  let studio;
+  try {
+    roots = await catalogRoots(options.paths, io.cwd);
+    studio = await studioLoad(studioDir());
+  } catch (e) {
+    if (e instanceof CatalogPathError || e instanceof StudioMissingError) {
+      io.stderr(`rollout-studio view: ${e.message}\n`);
+      return EXIT.failed;
+    }
+    throw e;
+  }
+  const stateDir = viewStateDir(options.stateDir, roots, io.cwd);
+  const server = await viewServerStart({
+    roots,
+    studio,
+    stateDir,
+    host: options.host,
+    port: options.port,
+    token: options.token,
+    version: packageJson.version,
+    format: options.format,
+    warn: (message) => io.stderr(`rollout-studio view: ${message}\n`),
+  });
+  if (server.portTaken !== null)
+    io.stderr(`rollout-studio view: port ${server.portTaken} is taken; using ${server.port}\n`);
+  const stopped = waitForStop();
+  const urlHost = hostIsWildcard(options.host) ? "127.0.0.1" : server.host;
+  const query = options.token === null ? "" : `?token=${options.token}`;
+  const url = `http://${urlHost}:${server.port}/${query}`;
+  const catalog = server.catalog();
+  const files = catalog.runs.reduce((n, r) => n + r.files.length, 0);
+  const lines = [
+    `rollout-studio view: ${catalog.runs.length} run${catalog.runs.length === 1 ? "" : "s"}, ${files} file${files === 1 ? "" : "s"}, from ${options.paths.join(" ")}`,
+    `  Open:   ${url}`,
+    ...(hostIsWildcard(options.host)
+      ? [`  Or:     http://${hostname()}:${server.port}/${query}`]
+      : []),
+    `  Remote: on your laptop, run  ssh -N -L ${server.port}:127.0.0.1:${server.port} ${userName()}@${hostname()}  and open the URL above there`,
+    `  State:  ${server.annotationsPath}`,
+    "  Stop with Ctrl+C.",
+    "",
+  ];
+  io.stdout(lines.join("\n"));
+  const signal = await stopped;
+  await server.close();
+  io.stderr(`rollout-studio view: stopped (${signal})\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { viewOptions, viewStateDir, VIEW_USAGE } from "./commands/view.ts";
+import type { CatalogRoot } from "../server/catalog.ts";
+import { UsageError, type CliIo } from "./io.ts";
+
+const out: string[] = [];
+const io: CliIo = { stdout: (t) => out.push(t), stderr: () => undefined, cwd: "/work" };
+
+describe("view's flags", () => {
+  it("defaults: loopback, port 7575, a fresh random token, detected format", () => {
+    const a = viewOptions(["run/"], io)!;
+    const b = viewOptions(["run/"], io)!;
+    expect([a.host, a.port, a.stateDir, a.format]).toEqual(["127.0.0.1", 7575, null, null]);
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it("takes several PATHs and every flag", () => {
+    const o = viewOptions(
+      [
+        "a/",
+        "b.jsonl",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        "--token",
+        "abcdefgh12",
+        "--state",
+        "s",
+        "--format",
+        "trl",
+        "--no-open",
+      ],
+      io,
+    )!;
+    expect(o).toEqual({
+      paths: ["a/", "b.jsonl"],
+      host: "0.0.0.0",
+      port: 0,
+      token: "abcdefgh12",
+      stateDir: "s",
+      format: "trl",
+    });
+  });
+
+  it("--no-token only on loopback", () => {
+    expect(viewOptions(["a", "--no-token"], io)!.token).toBeNull();
+    expect(viewOptions(["a", "--no-token", "--host", "localhost"], io)!.token).toBeNull();
+    expect(() => viewOptions(["a", "--no-token", "--host", "0.0.0.0"], io)).toThrow(
+      /--no-token is refused/,
+    );
+    expect(() => viewOptions(["a", "--no-token", "--host", "10.0.0.5"], io)).toThrow(UsageError);
+  });
+
+  it.each([
+    [[], /at least one PATH/],
+    [["a", "--port", "70000"], /--port/],
+    [["a", "--port", "-1"], /--port/],
+    [["a", "--port", "x"], /--port/],
+    [["a", "--token", "short"], /--token/],
+    [["a", "--token", "abcdefgh12", "--no-token"], /exclude/],
+    [["a", "--format", "nope"], /--format/],
+    [["a", "--bogus"], /bogus/],
+  ])("refuses %j", (argv, message) => {
+    expect(() => viewOptions(argv, io)).toThrow(message);
+  });
+
+  it("--help prints the usage", () => {
+    out.length = 0;
+    expect(viewOptions(["--help"], io)).toBeNull();
+    expect(out.join("")).toBe(VIEW_USAGE);
+    expect(VIEW_USAGE).toContain("--no-token");
+  });
+});
+
+describe("viewStateDir", () => {
+  const root = (kind: CatalogRoot["kind"], abs: string): CatalogRoot => ({
+    arg: abs,
+    kind,
+    abs,
+    real: abs,
+  });
+  it("is .rollout-studio inside the first folder, beside the first file, or --state", () => {
+    expect(viewStateDir(null, [root("folder", "/runs/a"), root("file", "/x/y.jsonl")], "/w")).toBe(
+      "/runs/a/.rollout-studio",
+    );
+    expect(viewStateDir(null, [root("file", "/x/y.jsonl")], "/w")).toBe("/x/.rollout-studio");
+    expect(viewStateDir(null, [root("glob", "/runs/b")], "/w")).toBe("/runs/b/.rollout-studio");
+    expect(viewStateDir("state", [root("folder", "/runs/a")], "/w")).toBe("/w/state");
+  });
+});

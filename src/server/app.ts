@@ -1,0 +1,266 @@
+/**
+ * The `rollout-studio view` server's routes (Hono): the built studio at `/`, the data API under
+ * `/api/` (README.md beside this file is the API's reference). Every request passes the Host
+ * check; every `/api/` request needs the session token. Transport-free: serve.ts binds it to a
+ * port, and the tests call `app.request()`.
+ */
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { FileHandle } from "node:fs/promises";
+import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
+import type { AnnotationsStore } from "./annotationsStore.ts";
+import { catalogOpen, type Catalog } from "./catalog.ts";
+import type { EventHub } from "./events.ts";
+import { rangeParse } from "./ranges.ts";
+import type { Studio } from "./studioFiles.ts";
+import { readFile } from "node:fs/promises";
+
+export interface ServerContext {
+  /** The files and runs as last scanned. */
+  readonly catalog: () => Catalog;
+  readonly annotations: AnnotationsStore;
+  readonly studio: Studio;
+  /** The session token; null with --no-token (loopback only). */
+  readonly token: string | null;
+  /** The Host header values accepted (known once the port is bound). */
+  readonly allowedHosts: () => ReadonlySet<string>;
+  readonly events: EventHub;
+  /** The package's version. */
+  readonly version: string;
+  /** `--format`, for the studio to read the files with; null to detect. */
+  readonly format: string | null;
+  /** Milliseconds between keep-alive comments on an event stream. */
+  readonly pingMs?: number;
+}
+
+/** A file id as catalog.ts makes them; anything else is not looked up at all. */
+const FILE_ID = /^[0-9a-f]{16}$/;
+
+const CHUNK = 256 * 1024;
+
+/** Bytes [start, end] of an open file as a stream; the handle is closed at the end or on cancel. */
+function fileStream(handle: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const want = Math.min(CHUNK, end + 1 - position);
+      if (want <= 0) {
+        await handle.close();
+        controller.close();
+        return;
+      }
+      const buffer = new Uint8Array(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, position);
+      if (bytesRead === 0) {
+        // The file shrank while being read: end here; the client sees fewer bytes than announced.
+        await handle.close();
+        controller.close();
+        return;
+      }
+      position += bytesRead;
+      controller.enqueue(buffer.subarray(0, bytesRead));
+    },
+    async cancel() {
+      await handle.close();
+    },
+  });
+}
+
+export function createApp(ctx: ServerContext): Hono {
+  const app = new Hono();
+  const pingMs = ctx.pingMs ?? 15_000;
+
+  app.use("*", async (c, next) => {
+    if (!hostAllowed(c.req.header("host"), ctx.allowedHosts())) {
+      return c.text("rollout-studio view: this Host is not served (DNS rebinding guard)\n", 403);
+    }
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    // The page's URL carries the token: never send it on in a Referer.
+    c.header("Referrer-Policy", "no-referrer");
+  });
+
+  app.use("/api/*", async (c, next) => {
+    if (ctx.token !== null) {
+      const given = requestToken(c.req.header("authorization"), c.req.query("token"));
+      if (!tokenMatches(given, ctx.token)) {
+        c.header("WWW-Authenticate", 'Bearer realm="rollout-studio"');
+        return c.json({ error: "the session token is missing or wrong" }, 401);
+      }
+    }
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+
+  app.get("/api/runs", async (c) => {
+    const catalog = ctx.catalog();
+    const annotations = await ctx.annotations.read();
+    return c.json({
+      version: ctx.version,
+      format: ctx.format,
+      stateDir: ctx.annotations.stateDir,
+      annotations: { path: ctx.annotations.path, version: annotations.version },
+      roots: catalog.roots.map((r) => ({ path: r.arg, kind: r.kind })),
+      runs: catalog.runs.map((run) => ({
+        root: run.root,
+        dir: run.dir,
+        kind: run.kind,
+        files: run.files.map((f) => ({
+          id: f.id,
+          path: f.path,
+          size: f.size,
+          mtimeMs: f.mtimeMs,
+          step: f.step,
+          stepSource: f.stepSource,
+        })),
+      })),
+    });
+  });
+
+  app.get("/api/files/:id", async (c) => {
+    const id = c.req.param("id");
+    if (!FILE_ID.test(id)) return c.json({ error: "no such file" }, 404);
+    const opened = await catalogOpen(ctx.catalog(), id);
+    if (!opened.ok)
+      return c.json(
+        {
+          error:
+            opened.error === "outside"
+              ? "the file now leads outside the paths served"
+              : "no such file",
+        },
+        404,
+      );
+    const { handle } = opened;
+    let keep = false;
+    try {
+      const info = await handle.stat();
+      const size = info.size;
+      const etag = `"${size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+      c.header("Accept-Ranges", "bytes");
+      c.header("ETag", etag);
+      c.header("Last-Modified", info.mtime.toUTCString());
+      c.header("Cache-Control", "no-cache");
+      c.header("Content-Type", "application/octet-stream");
+      if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+      const range = rangeParse(c.req.header("range") ?? null, size);
+      if (range.kind === "unsatisfiable") {
+        c.header("Content-Range", `bytes */${size}`);
+        return c.json({ error: "one satisfiable byte range per request", size }, 416);
+      }
+      const [start, end] = range.kind === "range" ? [range.start, range.end] : [0, size - 1];
+      const length = Math.max(0, end - start + 1);
+      c.header("Content-Length", String(length));
+      if (range.kind === "range") c.header("Content-Range", `bytes ${start}-${end}/${size}`);
+      const status = range.kind === "range" ? 206 : 200;
+      if (c.req.method === "HEAD" || length === 0) return c.body(null, status);
+      keep = true;
+      return c.body(fileStream(handle, start, end), status);
+    } finally {
+      if (!keep) await handle.close();
+    }
+  });
+
+  app.get("/api/events", (c) =>
+    streamSSE(c, async (stream) => {
+      let done = false;
+      // The keep-alive wait, cut short on stop: a pending timer would hold the process open.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let wake: () => void = () => undefined;
+      const pause = () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, pingMs);
+        });
+      const stop = () => {
+        done = true;
+        unsubscribe();
+        unclose();
+        clearTimeout(timer);
+        wake();
+      };
+      const unsubscribe = ctx.events.subscribe((e) => {
+        stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
+      });
+      const unclose = ctx.events.onClose(() => {
+        stop();
+        stream.close().catch(() => undefined);
+      });
+      stream.onAbort(stop);
+      const annotations = await ctx.annotations.read();
+      await stream.writeSSE({
+        event: "hello",
+        data: JSON.stringify({ annotations: { version: annotations.version } }),
+      });
+      while (!done) {
+        await pause();
+        if (!done) await stream.write(": ping\n\n");
+      }
+    }),
+  );
+
+  app.get("/api/annotations", async (c) => {
+    const current = await ctx.annotations.read();
+    c.header("ETag", `"${current.version}"`);
+    if (!current.ok)
+      return c.json(
+        {
+          error: `${ctx.annotations.path} does not validate; a PUT with If-Match replaces it`,
+          issues: current.issues,
+          version: current.version,
+        },
+        422,
+      );
+    return c.body(current.text, 200, { "Content-Type": "application/json; charset=utf-8" });
+  });
+
+  app.put("/api/annotations", async (c) => {
+    const ifMatch = c.req.header("if-match");
+    const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
+    if (base === null || base === undefined)
+      return c.json(
+        {
+          error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
+        },
+        428,
+      );
+    const result = await ctx.annotations.write(await c.req.text(), base);
+    if (result.kind === "invalid")
+      return c.json({ error: "the annotations do not validate", issues: result.issues }, 400);
+    if (result.kind === "conflict") {
+      c.header("ETag", `"${result.current.version}"`);
+      return c.json(
+        {
+          error:
+            "the annotations changed since the version this write is based on; merge and write again",
+          version: result.current.version,
+          current: result.current.ok ? (JSON.parse(result.current.text) as unknown) : null,
+        },
+        409,
+      );
+    }
+    ctx.events.publish({ event: "annotations", data: { version: result.version } });
+    c.header("ETag", `"${result.version}"`);
+    return c.json({ version: result.version });
+  });
+
+  app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
+
+  app.get("*", async (c) => {
+    const path = c.req.path === "/" ? "/index.html" : c.req.path;
+    const file = ctx.studio.files.get(path);
+    if (file === undefined) return c.text("Not found\n", 404);
+    const body = await readFile(file.abs).catch(() => null);
+    if (body === null) return c.text("Not found\n", 404);
+    // The build's own policy, plus what only a header can say: no framing.
+    c.header("Content-Security-Policy", `${ctx.studio.csp}; frame-ancestors 'none'`);
+    c.header("Content-Type", file.type);
+    c.header(
+      "Cache-Control",
+      path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+    );
+    return c.body(body, 200);
+  });
+
+  return app;
+}
