@@ -13,8 +13,11 @@ describe("empty state", () => {
   }) => {
     await loaderPage.open(baseUrl);
     expect(await loaderPage.header.innerText()).toContain("Rollout Studio");
-    expect(await loaderPage.dropZone.innerText()).toContain("Drop a rollout file here");
+    const text = await loaderPage.dropZone.innerText();
+    expect(text).toContain("Drop a rollout file, several, or a run's folder here");
+    expect(text).toContain("nothing is uploaded");
     expect(await loaderPage.chooseFileButton.isVisible()).toBe(true);
+    expect(await page.getByTestId("folder-input").count()).toBe(1);
     expect(await page.getByTestId("groups.table").count()).toBe(0);
     await page.screenshot({ path: `${ARTIFACTS_DIR}empty-state.png`, fullPage: true });
     expect(pageErrors.list).toEqual([]);
