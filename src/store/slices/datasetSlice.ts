@@ -22,6 +22,7 @@ import {
 import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
 import { groupFromUrl } from "../url.ts";
+import type { RemoteRun } from "../remote/viewSession.ts";
 import { runPlan } from "../runPlan.ts";
 
 /** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
@@ -46,6 +47,8 @@ export type LoadState =
       readonly status: "ready";
       readonly file: File;
       readonly runFiles?: readonly File[];
+      /** Set when the dataset was read from the `rollout-studio view` server (and is followed). */
+      readonly remote?: RemoteRun;
       readonly dataset: LoadedDataset;
       /** Parsed groups by id: all of them for a whole-file load. */
       readonly groups: ReadonlyMap<string, RolloutGroup>;

@@ -1,0 +1,117 @@
+/**
+ * The page served by `rollout-studio view` (issue 14): the session token from `?token=`, the API
+ * calls with it, and the event stream. The token is kept only in the page's URL (as the server
+ * printed it) and in memory; it is sent as `Authorization: Bearer` on every request, and as
+ * `?token=` for the event stream (EventSource cannot set headers). A page without `?token=` is
+ * the static studio and never calls the API.
+ */
+import {
+  annotationsEventSchema,
+  filesEventSchema,
+  parseViewReply,
+  viewRunsSchema,
+  type FilesEvent,
+  type ViewRuns,
+} from "../../io/view/viewApi.ts";
+
+export interface ViewSession {
+  /** The server's origin, e.g. `http://127.0.0.1:7575`. */
+  readonly origin: string;
+  readonly token: string;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** The session a page URL names (`?token=`), or null for the static studio. */
+export function viewSessionFromUrl(href: string): ViewSession | null {
+  const url = new URL(href);
+  const token = url.searchParams.get("token");
+  if (token === null || !TOKEN.test(token)) return null;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return { origin: url.origin, token };
+}
+
+/** A file's bytes URL (the worker reads it with Range requests). */
+export function viewFileUrl(session: ViewSession, id: string): string {
+  return `${session.origin}/api/files/${encodeURIComponent(id)}`;
+}
+
+export function viewHeaders(session: ViewSession): Record<string, string> {
+  return { Authorization: `Bearer ${session.token}` };
+}
+
+/** An API call with the token; a reply other than 2xx is an error naming route and status. */
+export async function viewFetch(
+  session: ViewSession,
+  path: string,
+  init: RequestInit = {},
+  accept: readonly number[] = [],
+): Promise<Response> {
+  const response = await fetch(`${session.origin}${path}`, {
+    ...init,
+    headers: { ...viewHeaders(session), ...(init.headers as Record<string, string> | undefined) },
+    cache: "no-store",
+  });
+  if (!response.ok && !accept.includes(response.status)) {
+    let detail = "";
+    try {
+      const body = (await response.json()) as { error?: unknown };
+      if (typeof body.error === "string") detail = `: ${body.error}`;
+    } catch {
+      // not JSON: the status says enough
+    }
+    const hint =
+      response.status === 401 ? " (the token is wrong or from an earlier start of the server)" : "";
+    throw new Error(`${path}: ${response.status} ${response.statusText}${detail}${hint}`);
+  }
+  return response;
+}
+
+/** `GET /api/runs`, parsed. */
+export async function fetchViewRuns(session: ViewSession): Promise<ViewRuns> {
+  const response = await viewFetch(session, "/api/runs");
+  return parseViewReply("/api/runs", viewRunsSchema, await response.json());
+}
+
+export interface ViewEventHandlers {
+  readonly files?: (event: FilesEvent) => void;
+  readonly annotations?: (version: string) => void;
+  /** The stream opened (again, after a drop): anything may have changed meanwhile. */
+  readonly open?: () => void;
+  readonly error?: () => void;
+}
+
+/** Listen to `GET /api/events`; returns the function that closes the stream. */
+export function openViewEvents(session: ViewSession, handlers: ViewEventHandlers): () => void {
+  if (typeof EventSource === "undefined") return () => undefined;
+  const source = new EventSource(
+    `${session.origin}/api/events?token=${encodeURIComponent(session.token)}`,
+  );
+  const parse = (data: string): unknown => {
+    try {
+      return JSON.parse(data) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  source.addEventListener("hello", () => handlers.open?.());
+  source.addEventListener("files", (e: MessageEvent<string>) => {
+    const parsed = filesEventSchema.safeParse(parse(e.data));
+    if (parsed.success) handlers.files?.(parsed.data);
+  });
+  source.addEventListener("annotations", (e: MessageEvent<string>) => {
+    const parsed = annotationsEventSchema.safeParse(parse(e.data));
+    if (parsed.success) handlers.annotations?.(parsed.data.version);
+  });
+  source.onerror = () => handlers.error?.();
+  return () => source.close();
+}
+
+/** What a dataset read from the view server carries: where it came from, to follow it. */
+export interface RemoteRun {
+  readonly session: ViewSession;
+  /** The listing the dataset was read from. */
+  readonly listing: ViewRuns;
+  /** The run's index in `listing.runs`. */
+  readonly run: number;
+}
