@@ -84,8 +84,16 @@ describe("httpByteSource", () => {
     const remote = source();
     expect(remote.size).toBe(local.size);
     const [a, b] = await Promise.all([
-      readFileBytes(remote, () => undefined, () => false),
-      readFileBytes(local, () => undefined, () => false),
+      readFileBytes(
+        remote,
+        () => undefined,
+        () => false,
+      ),
+      readFileBytes(
+        local,
+        () => undefined,
+        () => false,
+      ),
     ]);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
     for (const [s, e] of [
@@ -121,7 +129,11 @@ describe("httpByteSource", () => {
   it("reads only up to the listed size while the file grows", async () => {
     const listed = source();
     appendFileSync(path, rows(8).replace(/"g/g, '"late-g'));
-    const bytes = await readFileBytes(listed, () => undefined, () => false);
+    const bytes = await readFileBytes(
+      listed,
+      () => undefined,
+      () => false,
+    );
     expect(bytes.length).toBe(listed.size);
     expect(new TextDecoder().decode(bytes)).not.toContain("late-g");
   });
@@ -135,6 +147,12 @@ describe("httpByteSource", () => {
       fetch: appFetch,
     });
     await expect(wrong.slice(0, 10).arrayBuffer()).rejects.toThrow(/gone\.jsonl.*HTTP 404/);
-    await expect(readFileBytes(wrong, () => undefined, () => false)).rejects.toThrow(/HTTP 404/);
+    await expect(
+      readFileBytes(
+        wrong,
+        () => undefined,
+        () => false,
+      ),
+    ).rejects.toThrow(/HTTP 404/);
   });
 });

@@ -338,9 +338,7 @@ export async function readIndexedGroup(
 const HEAD_BYTES = 4 << 20;
 
 /** The first records of a large file, for format detection without reading it all. */
-async function sampleHead(
-  file: ByteSource,
-): Promise<{ container: Container; sample: unknown[] }> {
+async function sampleHead(file: ByteSource): Promise<{ container: Container; sample: unknown[] }> {
   const head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
   const container = sniffContainer(file.name, head);
   if (container !== "jsonl") return { container, sample: [] };
