@@ -10,7 +10,13 @@ import type { StoreApi } from "zustand";
 import { viewRunName, type FilesEvent, type ViewRuns } from "../../io/view/viewApi.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";
-import { fetchViewRuns, openViewEvents, type RemoteRun, type ViewSession } from "./viewSession.ts";
+import {
+  fetchViewRuns,
+  openViewEvents,
+  ViewReplyError,
+  type RemoteRun,
+  type ViewSession,
+} from "./viewSession.ts";
 
 /** Events closer together than this are read as one change (a trainer writes a step in bursts). */
 export const FOLLOW_SETTLE_MS = 100;
@@ -128,7 +134,9 @@ export function startViewFollow(
       },
       (e: unknown) => {
         opening = false;
-        if (!stopped)
+        // A refused token will not start working: stop asking (the event stream would retry).
+        if (e instanceof ViewReplyError && e.status === 401) stop();
+        if (!stopped || (e instanceof ViewReplyError && e.status === 401))
           showError(
             store,
             session.origin,
@@ -155,9 +163,10 @@ export function startViewFollow(
 
   openFirst();
 
-  return () => {
+  function stop(): void {
     stopped = true;
     if (timer !== null) clearTimeout(timer);
     close();
-  };
+  }
+  return stop;
 }
