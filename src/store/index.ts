@@ -129,5 +129,14 @@ if (typeof window !== "undefined") startSourceUrlSync(useStore);
  */
 export const viewSession =
   typeof window === "undefined" ? null : viewSessionFromUrl(window.location.href);
-if (viewSession !== null && !new URLSearchParams(window.location.search).has("demo"))
-  startViewFollow(useStore, viewSession, new URLSearchParams(window.location.search).get("run"));
+if (viewSession !== null) {
+  const params = new URLSearchParams(window.location.search);
+  const threshold = Number(params.get("index-threshold") ?? NaN);
+  if (!params.has("demo"))
+    startViewFollow(
+      useStore,
+      viewSession,
+      params.get("run"),
+      Number.isFinite(threshold) && threshold >= 0 ? threshold : undefined,
+    );
+}

@@ -65,7 +65,9 @@ export function startViewFollow(
   store: FollowStore,
   session: ViewSession,
   wantedRun: string | null,
+  indexThreshold?: number,
 ): () => void {
+  const threshold = indexThreshold === undefined ? {} : { indexThreshold };
   let stopped = false;
   let remote: RemoteRun | null = null;
   let change: { reread: Set<string>; notices: string[] } | null = null;
@@ -90,7 +92,7 @@ export function startViewFollow(
           shown.status === "ready" && shown.remote !== undefined
             ? shown.remote.listing.format
             : listing.format;
-        remote = { session, listing: { ...listing, format }, run: at };
+        remote = { session, listing: { ...listing, format }, run: at, ...threshold };
         const why: RemoteRefresh = {
           reread: [...pendingChange.reread],
           notices: pendingChange.notices,
@@ -129,7 +131,7 @@ export function startViewFollow(
           );
           return;
         }
-        remote = { session, listing, run: chooseViewRun(listing, wantedRun) };
+        remote = { session, listing, run: chooseViewRun(listing, wantedRun), ...threshold };
         store.getState().loadRemote(remote);
       },
       (e: unknown) => {

@@ -127,4 +127,6 @@ export interface RemoteRun {
   readonly listing: ViewRuns;
   /** The run's index in `listing.runs`. */
   readonly run: number;
+  /** Files at least this large are indexed (`?index-threshold=`; default the worker's 32 MB). */
+  readonly indexThreshold?: number;
 }
