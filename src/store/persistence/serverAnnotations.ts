@@ -30,7 +30,7 @@ import {
 } from "../../io/view/viewApi.ts";
 import { subscribeViewEvents, type ViewEventsOpener } from "../remote/viewEvents.ts";
 import { viewFetch, type RemoteRun, type ViewEventHandlers } from "../remote/viewSession.ts";
-import { absorbChange, changedSince, mergeOnOpen, mergeRemote } from "./serverMerge.ts";
+import { absorbChange, alignEqual, changedSince, mergeOnOpen, mergeRemote } from "./serverMerge.ts";
 
 /** Changes closer together than this are one write. */
 export const SAVE_DEBOUNCE_MS = 200;
@@ -194,7 +194,7 @@ function startLink(
   const take = (theirs: Annotations, theirVersion: string): void => {
     const merged =
       base === null ? mergeOnOpen(opened, local(), theirs) : mergeRemote(base, local(), theirs);
-    base = theirs;
+    base = alignEqual(theirs, merged);
     version = theirVersion;
     invalid = null;
     apply(merged);

@@ -102,6 +102,24 @@ export function changedSince(base: Annotations, local: Annotations): boolean {
 }
 
 /**
+ * `theirs` with `local`'s objects wherever the two are equal in value: the base a sync keeps, so
+ * that comparing by reference afterwards sees only what really differs (a parsed document never
+ * shares an object with the page's). Run once per read of the server's document, not per change.
+ */
+export function alignEqual(theirs: Annotations, local: Annotations): Annotations {
+  const same = (x: unknown, y: unknown): boolean =>
+    x === y || JSON.stringify(x) === JSON.stringify(y);
+  const groups: Record<string, GroupAnnotation> = {};
+  for (const [id, g] of Object.entries(theirs.groups)) {
+    const mine = own(local.groups, id);
+    groups[id] = mine !== undefined && same(g, mine) ? mine : g;
+  }
+  const fields: Partial<Record<Field, unknown>> = {};
+  for (const f of FIELDS) fields[f] = same(theirs[f], local[f]) ? local[f] : theirs[f];
+  return { ...theirs, ...fields, groups } as Annotations;
+}
+
+/**
  * `opened` with what one change brought (the offline copy's restore): every group and field that
  * differs between `previous` and `next` takes `next`'s, so it does not count as the user's.
  */
