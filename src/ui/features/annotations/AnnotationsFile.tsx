@@ -55,7 +55,7 @@ function ServerSaveStatus({ server }: { server: Exclude<ServerSaveState, { statu
         data-testid="annotations.saved"
         data-status={server.status}
         data-target="server"
-        data-pending={server.status === "saved" ? String(server.pending) : undefined}
+        data-pending={server.status === "saved" ? (server.pending ? 1 : 0) : undefined}
         title="A copy is kept in this browser too"
       >
         {serverStatusText(server)}
