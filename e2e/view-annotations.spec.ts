@@ -4,10 +4,8 @@
  * `<state dir>/annotations.json` (the version-1 file the CLI reads), the save status names that
  * file, and the second page shows the ranking without a reload (the `annotations` event). No
  * page error in either.
- *
- * Written to the page's contract with the integrator's part (the page reading runs from the
- * server): opening `${origin}/?token=T` loads the run from the server, and `dataset-summary`
- * appears. Until that part is on main this spec fails at its first wait.
+ * Opening `${origin}/?token=T` loads the run from the server (store/remote/viewFollow.ts), and
+ * `dataset-summary` appears.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
