@@ -292,6 +292,19 @@ describe("view-mode annotations on the server", () => {
     expect(store.getState().server).toMatchObject({ status: "saved", pending: false });
   });
 
+  it("writes a change still waiting when the dataset closes, not the next dataset's", async () => {
+    const served = await serve();
+    const { store, sync, open } = page(served);
+    open();
+    await until(() => sync.version() !== null);
+    store.setState({ annotations: withGroup(ANNOTATIONS_EMPTY, "g", rank("01")) });
+    // Another file opens: the load and the annotations change at once.
+    store.setState({ load: { status: "idle" }, annotations: ANNOTATIONS_EMPTY });
+    expect(store.getState().server).toEqual({ status: "off" });
+    await until(() => existsSync(served.path));
+    expect(served.onDisk().groups.g?.ranking).toEqual(rank("01").ranking);
+  });
+
   it("brings another client's write into the store through the annotations event", async () => {
     const served = await serve();
     const { store, sync, open } = page(served);

@@ -82,8 +82,11 @@ export interface Link {
   changed(previous: Annotations, next: Annotations): void;
   flush(): Promise<void>;
   version(): string | null;
-  /** Stop following; a change not on the server yet is still written (once, as it is). */
-  close(): void;
+  /**
+   * Stop following; a change not on the server yet is still written (once, merged if it must
+   * be). `last` is the dataset's last annotations: the store may already hold the next one's.
+   */
+  close(last: Annotations): void;
 }
 
 /**
@@ -143,21 +146,21 @@ export function startServerAnnotations(
     return opening;
   };
 
-  const close = (): void => {
+  const close = (last: Annotations): void => {
     if (current === null) return;
     current.closed = true;
-    current.link?.close();
+    current.link?.close(last);
     current = null;
   };
 
-  const follow = (state: ServerSyncedState): void => {
+  const follow = (state: ServerSyncedState, previous: ServerSyncedState): void => {
     const remote = remoteOf(state);
     const key =
       remote === null
         ? null
         : `${remote.session.origin} ${remote.session.token} ${remote.listing.annotations.path}`;
     if (key === (current?.key ?? null)) return;
-    close();
+    close(previous.annotations);
     if (remote === null || key === null) status.setState({ server: { status: "off" } });
     else current = open(key, remote, state.annotations);
   };
@@ -170,12 +173,12 @@ export function startServerAnnotations(
 
   const unsubscribe = store.subscribe((state, previous) => {
     const before = current;
-    if (state.load !== previous.load) follow(state);
+    if (state.load !== previous.load) follow(state, previous);
     // A live-follow update keeps the link: a change in the same update is still the user's.
     if (current !== null && current === before && state.annotations !== previous.annotations)
       changed(current, previous.annotations, state.annotations);
   });
-  follow(store.getState());
+  follow(store.getState(), store.getState());
 
   return {
     version: () => current?.link?.version() ?? null,
@@ -187,7 +190,7 @@ export function startServerAnnotations(
     },
     stop() {
       unsubscribe();
-      close();
+      close(store.getState().annotations);
     },
   };
 }

@@ -277,12 +277,13 @@ export function startLink(
       while (running !== null) await running;
     },
     version: () => version,
-    close() {
+    close(last) {
       unsubscribe();
       page?.removeEventListener("pagehide", startNow);
       if (retryTimer !== null) clearTimeout(retryTimer);
-      final = local();
-      startNow();
+      final = last;
+      if (timer !== null) startNow();
+      else kick();
     },
   };
 }
