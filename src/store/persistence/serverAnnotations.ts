@@ -89,6 +89,11 @@ export interface Link {
   close(last: Annotations): void;
 }
 
+/** What a failure tells the user: what happened, that nothing is lost, what to do. */
+export function serverErrorMessage(path: string, detail: string): string {
+  return `Annotations could not be saved to ${path} (${detail}). They are kept in this browser; export them now (Export annotations) to keep a copy.`;
+}
+
 /**
  * The link module (serverLink.ts) brings the annotations validator (zod): loaded with the first
  * view-mode dataset, not with the first page.
@@ -134,11 +139,7 @@ export function startServerAnnotations(
           const path = remote.listing.annotations.path;
           const detail = `the studio's server sync did not load: ${e instanceof Error ? e.message : String(e)}`;
           status.setState({
-            server: {
-              status: "error",
-              path,
-              message: `Annotations could not be saved to ${path} (${detail}). They are kept in this browser; export them now (Export annotations) to keep a copy.`,
-            },
+            server: { status: "error", path, message: serverErrorMessage(path, detail) },
           });
         },
       ),

@@ -13,12 +13,13 @@ import {
 } from "../../io/view/viewApi.ts";
 import { subscribeViewEvents } from "../remote/viewEvents.ts";
 import { viewFetch, type RemoteRun } from "../remote/viewSession.ts";
-import type {
-  Link,
-  ServerAnnotationsOptions,
-  ServerSaveState,
-  ServerStatusStore,
-  ServerSyncedStore,
+import {
+  serverErrorMessage,
+  type Link,
+  type ServerAnnotationsOptions,
+  type ServerSaveState,
+  type ServerStatusStore,
+  type ServerSyncedStore,
 } from "./serverAnnotations.ts";
 import { absorbChange, alignEqual, changedSince, mergeOnOpen, mergeRemote } from "./serverMerge.ts";
 
@@ -31,12 +32,6 @@ export const RETRY_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
 
 const ROUTE = "/api/annotations";
-
-/** What the save status says in view mode (beside annotationsSync's PersistState). */
-/** What a failure tells the user: what happened, that nothing is lost, what to do. */
-export function serverErrorMessage(path: string, detail: string): string {
-  return `Annotations could not be saved to ${path} (${detail}). They are kept in this browser; export them now (Export annotations) to keep a copy.`;
-}
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
