@@ -79,7 +79,13 @@ export function startViewFollow(
         const old = was.listing.runs[was.run]!;
         const at = listing.runs.findIndex((r) => r.root === old.root && r.dir === old.dir);
         if (at === -1) return; // the run's folder holds no data now: keep what is on screen
-        remote = { session, listing, run: at };
+        // The format the user chose on screen (the dataset bar) stays chosen.
+        const shown = store.getState().load;
+        const format =
+          shown.status === "ready" && shown.remote !== undefined
+            ? shown.remote.listing.format
+            : listing.format;
+        remote = { session, listing: { ...listing, format }, run: at };
         const why: RemoteRefresh = {
           reread: [...pendingChange.reread],
           notices: pendingChange.notices,
