@@ -10,13 +10,8 @@ import type { StoreApi } from "zustand";
 import { viewRunName, type FilesEvent, type ViewRuns } from "../../io/view/viewApi.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";
-import {
-  fetchViewRuns,
-  openViewEvents,
-  ViewReplyError,
-  type RemoteRun,
-  type ViewSession,
-} from "./viewSession.ts";
+import { subscribeViewEvents } from "./viewEvents.ts";
+import { fetchViewRuns, ViewReplyError, type RemoteRun, type ViewSession } from "./viewSession.ts";
 
 /** Events closer together than this are read as one change (a trainer writes a step in bursts). */
 export const FOLLOW_SETTLE_MS = 100;
@@ -148,7 +143,8 @@ export function startViewFollow(
     );
   };
 
-  const close = openViewEvents(session, {
+  // The page's one stream, shared with the annotations' sync (viewEvents.ts).
+  const close = subscribeViewEvents(session, {
     // Reconnected after a drop: anything may have changed meanwhile.
     open: () => {
       if (opens++ > 0) schedule(null);
