@@ -137,6 +137,15 @@ describe("a run read from the view server", () => {
       .getByTestId("live.notice")
       .getByText(/4\.jsonl/)
       .waitFor();
+
+    // Read as a format that does not fit: the error offers the formats, and one reads the run again.
+    await page.getByTestId("dataset.read-as").selectOption("openai");
+    const error = page.getByTestId("load.error");
+    await error.waitFor();
+    expect(await error.getByTestId("load.map-fields").count()).toBe(0);
+    await error.getByTestId("load.read-as").getByText("verl rollout dump").click();
+    await summaryBecomes(page, "data-rollouts", "28");
+    expect(await counts(page)).toEqual({ rollouts: "28", groups: "7", steps: "4" });
     expect(pageErrors.list).toEqual([]);
   });
 
