@@ -1,7 +1,7 @@
 /**
  * Covers: the page `rollout-studio view` serves is the studio as the static build is: under the
  * server's CSP header (on top of the page's meta policy), with `?token=` in its URL, it opens the
- * demo from `?demo` and the drop zone with no page error. (It does not read runs from the API yet.)
+ * demo from `?demo` and the drop zone with no page error (e2e/view-run.spec.ts: runs from the API).
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll } from "vitest";

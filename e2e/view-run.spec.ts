@@ -47,6 +47,12 @@ writeFileSync(
     .join("\n")}\n`,
 );
 
+/** A folder of two runs (two sub-folders of step files). */
+const multi = join(root, "multi");
+writeVerlFolder(join(multi, "a"), [1, 2]);
+writeVerlFolder(join(multi, "b"), [5]);
+
+let multiView: ViewProcess;
 let dumpView: ViewProcess;
 let verlView: ViewProcess;
 let trlView: ViewProcess;
@@ -56,7 +62,8 @@ const start = (dir: string, ...extra: string[]): Promise<ViewProcess> =>
   viewStart(process.execPath, [BIN, "view", dir, "--port", "0", "--no-open", ...extra]);
 
 beforeAll(async () => {
-  [dumpView, verlView, trlView, rankedView] = await Promise.all([
+  [multiView, dumpView, verlView, trlView, rankedView] = await Promise.all([
+    start(multi),
     start(dump),
     start(verl),
     start(join(root, "trl")),
@@ -65,6 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  expect(await multiView.stop("SIGTERM")).toBe(0);
   expect(await dumpView.stop("SIGTERM")).toBe(0);
   expect(await verlView.stop("SIGTERM")).toBe(0);
   expect(await trlView.stop("SIGTERM")).toBe(0);
@@ -183,6 +191,28 @@ describe("a run read from the view server", () => {
     expect(await counts(page)).toEqual({ rollouts: "10", groups: "3", steps: "0" });
     expect(await page.getByTestId("live.arrived").getAttribute("data-count")).toBe("1");
     expect(await page.getByTestId("load-issues").textContent()).toBe("0");
+    expect(pageErrors.list).toEqual([]);
+  });
+
+  test("a folder of two runs: the run select switches, ?run= names the run", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(`${multiView.origin}/?token=${multiView.token!}`);
+    await page.getByTestId("dataset-summary").waitFor();
+    expect(await counts(page)).toEqual({ rollouts: "16", groups: "4", steps: "2" });
+    const select = page.getByTestId("dataset.run-select");
+    expect(await select.locator("option").allTextContents()).toEqual([
+      `${multi}/a (2 files)`,
+      `${multi}/b (1 file)`,
+    ]);
+    await select.selectOption({ index: 1 });
+    await summaryBecomes(page, "data-rollouts", "8");
+    await page.waitForURL((url) => url.searchParams.get("run") === `${multi}/b`);
+    // A link to the run opens it.
+    await page.reload();
+    await page.getByTestId("dataset-summary").waitFor();
+    expect(await counts(page)).toEqual({ rollouts: "8", groups: "2", steps: "1" });
     expect(pageErrors.list).toEqual([]);
   });
 

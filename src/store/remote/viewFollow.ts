@@ -69,11 +69,19 @@ export function startViewFollow(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let opens = 0;
 
+  /** The run on screen: the store's (the user may have chosen another run), else the one opened. */
+  const current = (): RemoteRun | null => {
+    const load = store.getState().load;
+    return (load.status === "ready" || load.status === "error") && load.remote !== undefined
+      ? load.remote
+      : remote;
+  };
+
   const refresh = (): void => {
     timer = null;
     const pendingChange = change ?? { reread: new Set<string>(), notices: [] };
     change = null;
-    const was = remote;
+    const was = current();
     if (was === null) return;
     fetchViewRuns(session).then(
       (listing) => {
@@ -82,12 +90,7 @@ export function startViewFollow(
         const at = listing.runs.findIndex((r) => r.root === old.root && r.dir === old.dir);
         if (at === -1) return; // the run's folder holds no data now: keep what is on screen
         // The format the user chose on screen (the dataset bar) stays chosen.
-        const shown = store.getState().load;
-        const format =
-          shown.status === "ready" && shown.remote !== undefined
-            ? shown.remote.listing.format
-            : listing.format;
-        remote = { session, listing: { ...listing, format }, run: at, ...threshold };
+        remote = { ...was, listing: { ...listing, format: was.listing.format }, run: at };
         const why: RemoteRefresh = {
           reread: [...pendingChange.reread],
           notices: pendingChange.notices,
@@ -150,11 +153,12 @@ export function startViewFollow(
       if (opens++ > 0) schedule(null);
     },
     files: (event) => {
-      if (remote === null) {
+      const shown = current();
+      if (shown === null) {
         if (event.kind === "added") openFirst();
         return;
       }
-      const run = remote.listing.runs[remote.run]!;
+      const run = shown.listing.runs[shown.run]!;
       if (event.root === run.root && (event.run === run.dir || event.run === null)) schedule(event);
     },
   });

@@ -7,6 +7,7 @@ import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
 import { datasetSteps, isRunDataset } from "../../../io/runs/runDataset.ts";
+import { viewRunName } from "../../../io/view/viewApi.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {
@@ -23,6 +24,8 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const readAs = useStore((s) => s.readAs);
   const remote = useStore((s) => (s.load.status === "ready" ? s.load.remote : undefined));
   const updating = useStore((s) => s.live.updating);
+  const loadRemote = useStore((s) => s.loadRemote);
+  const runSelectId = useId();
   const selectId = useId();
   if (result === null || file === null) return null;
   const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
@@ -41,6 +44,27 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
           data-testid="dataset.run"
         >
           run of {run.files.length} files, {steps} step{steps === 1 ? "" : "s"}
+        </span>
+      ) : null}
+      {remote !== undefined && remote.listing.runs.length > 1 ? (
+        <span>
+          <label htmlFor={runSelectId} className={styles.muted}>
+            Run{" "}
+          </label>
+          <select
+            id={runSelectId}
+            value={remote.run}
+            onChange={(e) => loadRemote({ ...remote, run: Number(e.currentTarget.value) })}
+            data-testid="dataset.run-select"
+            title="The runs the server lists (one per folder of data files)"
+          >
+            {remote.listing.runs.map((r, i) => (
+              <option key={`${r.root}/${r.dir}`} value={i}>
+                {viewRunName(remote.listing, r)} ({r.files.length} file
+                {r.files.length === 1 ? "" : "s"})
+              </option>
+            ))}
+          </select>
         </span>
       ) : null}
       {remote !== undefined ? (
