@@ -93,30 +93,33 @@ export default function DropZone({ onFiles, children }: DropZoneProps) {
         <p className={styles.hint} id={hintId}>
           Files stay on this computer; nothing is uploaded.
         </p>
-        <input
-          className={styles.input}
-          id={inputId}
-          type="file"
-          multiple
-          aria-describedby={hintId}
-          data-testid="file-input"
-          onChange={handleChange}
-        />
-        <label className={styles.button} htmlFor={inputId}>
-          Choose file
-        </label>
-        <input
-          className={styles.input}
-          id={folderId}
-          type="file"
-          {...FOLDER_PICKER}
-          aria-describedby={hintId}
-          data-testid="folder-input"
-          onChange={handleChange}
-        />
-        <label className={styles.button} htmlFor={folderId}>
-          Choose folder
-        </label>
+        {/* Side by side: two ways into the same thing (one file or several, or a run's folder). */}
+        <div className={styles.choices}>
+          <input
+            className={styles.input}
+            id={inputId}
+            type="file"
+            multiple
+            aria-describedby={hintId}
+            data-testid="file-input"
+            onChange={handleChange}
+          />
+          <label className={styles.button} htmlFor={inputId}>
+            Choose file
+          </label>
+          <input
+            className={styles.input}
+            id={folderId}
+            type="file"
+            {...FOLDER_PICKER}
+            aria-describedby={hintId}
+            data-testid="folder-input"
+            onChange={handleChange}
+          />
+          <label className={styles.button} htmlFor={folderId}>
+            Choose folder
+          </label>
+        </div>
         {children}
       </div>
     </section>
