@@ -80,15 +80,24 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
     list.push(d);
     byGroup.set(d.groupId, list);
   }
+  // Defaulted ids (`<group>/<integer>`) never equal one another (the integer holds no "/"), so
+  // with no record's own id there is nothing to check them against: a verl or TRL file skips a
+  // Map entry per row.
+  const ownIds = seen.size > 0;
   const groups: RolloutGroup[] = [];
   for (const [groupId, list] of byGroup) {
-    const ordered = list
-      .map((d, i) => ({ d, i }))
-      .sort((a, b) => a.d.order - b.d.order || a.i - b.i);
+    let sorted = true;
+    for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1]!.order <= list[i]!.order;
+    const ordered = sorted
+      ? list
+      : list
+          .map((d, i) => ({ d, i }))
+          .sort((a, b) => a.d.order - b.d.order || a.i - b.i)
+          .map(({ d }) => d);
     const rollouts: Rollout[] = [];
-    for (const { d } of ordered) {
+    for (const d of ordered) {
       const id = d.id ?? `${groupId}/${rollouts.length}`;
-      if (d.id === null) {
+      if (d.id === null && ownIds) {
         const first = seen.get(id);
         if (first !== undefined) {
           issues.push(duplicateIssue(d, id, first));
