@@ -12,6 +12,8 @@ export * from "./index/jsonlIndexer.ts";
 export * from "./index/formatIndex.ts";
 export * from "./dataset.ts";
 export * from "./formats/records.ts";
+export * from "./stream/byteSource.ts";
+export * from "./stream/completeLines.ts";
 export * from "./stream/readBlob.ts";
 export * from "./stream/indexedFile.ts";
 export { csvSample } from "./containers/csv.ts";

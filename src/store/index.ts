@@ -27,6 +27,8 @@ import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
 import { startSourceUrlSync } from "./sourceUrl.ts";
+import { startViewFollow } from "./remote/viewFollow.ts";
+import { viewSessionFromUrl } from "./remote/viewSession.ts";
 
 export type Store = DatasetSlice &
   SelectionSlice &
@@ -120,3 +122,12 @@ export const annotationsSync =
 
 /** The URL names the data on screen (store/sourceUrl.ts). */
 if (typeof window !== "undefined") startSourceUrlSync(useStore);
+
+/**
+ * The page `rollout-studio view` serves (`?token=`): the server's run opens and is followed
+ * (store/remote/viewFollow.ts), unless the URL asks for the demo.
+ */
+export const viewSession =
+  typeof window === "undefined" ? null : viewSessionFromUrl(window.location.href);
+if (viewSession !== null && !new URLSearchParams(window.location.search).has("demo"))
+  startViewFollow(useStore, viewSession, new URLSearchParams(window.location.search).get("run"));

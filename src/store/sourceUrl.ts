@@ -5,6 +5,7 @@
  * reads these to ask for the same file again instead of showing the demo (App.tsx).
  */
 import type { StoreApi } from "zustand";
+import { viewRunName } from "../io/view/viewApi.ts";
 import { isDemoFile } from "./demo.ts";
 import { fingerprintOf } from "./persistence/annotationsSync.ts";
 import type { LoadState } from "./slices/datasetSlice.ts";
@@ -15,6 +16,12 @@ export function startSourceUrlSync(store: StoreApi<{ readonly load: LoadState }>
     const load = state.load;
     if (load === previous.load || load.status !== "ready") return;
     if (previous.load.status === "ready" && previous.load.dataset === load.dataset) return;
+    if (load.remote !== undefined) {
+      const run = load.remote.listing.runs[load.remote.run];
+      if (run !== undefined)
+        writeSourceToUrl({ kind: "run", path: viewRunName(load.remote.listing, run) });
+      return;
+    }
     if (isDemoFile(load.file)) {
       writeSourceToUrl({ kind: "demo" });
       return;

@@ -5,13 +5,15 @@
  */
 
 import { readIndexedGroup, type IndexedState } from "../io/index.ts";
-import { runLoad, runLoadRun } from "./loadFile.ts";
+import { runLoad, runLoadRemote, runLoadRun, type RemoteCache } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const cancelled = new Set<number>();
 let indexed: IndexedState | null = null;
+/** A remote run's files as last read, so a change reads only what changed. */
+const remoteCache: RemoteCache = new Map();
 
 function post(reply: LoadReply): void {
   self.postMessage(reply);
@@ -27,6 +29,18 @@ async function handle(request: LoadRequest): Promise<void> {
       const state = await runLoad(request, post, () => cancelled.has(request.requestId));
       cancelled.delete(request.requestId);
       indexed = state;
+      return;
+    }
+    case "load-remote": {
+      const state = await runLoadRemote(
+        request,
+        post,
+        () => cancelled.has(request.requestId),
+        remoteCache,
+      );
+      cancelled.delete(request.requestId);
+      // A failed re-read keeps the index the dataset on screen was read with.
+      if (state !== null || request.files.length !== 1) indexed = state;
       return;
     }
     case "load-run": {

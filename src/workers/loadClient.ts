@@ -4,8 +4,9 @@
  * while parsing).
  */
 import type { FormatOptions, IndexedState, RunFile } from "../io/index.ts";
+import type { RemoteCache } from "./loadFile.ts";
 
-import type { LoadReply, LoadRequest } from "./protocol.ts";
+import type { LoadReply, LoadRequest, RemoteFileRef } from "./protocol.ts";
 
 export type LoadEvent = LoadReply;
 
@@ -18,6 +19,8 @@ let worker: Worker | null = null;
 let workerUnavailable = false;
 let nextId = 1;
 const listeners = new Map<number, (event: LoadEvent) => void>();
+/** The fallback's remote run files as last read (the worker keeps its own). */
+const fallbackCache: RemoteCache = new Map();
 /** The fallback's indexed file, when loads run on the main thread. */
 let localIndexed: IndexedState | null = null;
 
@@ -182,6 +185,63 @@ export function startRunLoad(
   }
   listeners.set(requestId, onEvent);
   const request: LoadRequest = job;
+  w.postMessage(request);
+  return {
+    requestId,
+    cancel: () => {
+      const cancel: LoadRequest = { kind: "cancel", requestId };
+      w.postMessage(cancel);
+    },
+  };
+}
+
+export interface RemoteLoadJob {
+  readonly name: string;
+  readonly files: readonly RemoteFileRef[];
+  readonly headers: Readonly<Record<string, string>>;
+  readonly format?: string;
+  readonly indexThreshold?: number;
+  readonly reread?: readonly string[];
+}
+
+/**
+ * Load a run from the view server (the worker reads it by range requests). `again`: the run on
+ * screen changed; the same worker reads it again, so files that did not change are not re-read
+ * (a first load takes a fresh worker, as every load does).
+ */
+export function startRemoteLoad(
+  job: RemoteLoadJob,
+  onEvent: (event: LoadEvent) => void,
+  again: boolean,
+): LoadHandle {
+  const requestId = nextId++;
+  const request: LoadRequest = { kind: "load-remote", requestId, ...job };
+  const w = again && worker !== null && !workerUnavailable ? worker : freshWorker();
+  if (w === null) {
+    let cancelled = false;
+    import("./loadFile.ts")
+      .then(({ runLoadRemote }) =>
+        runLoadRemote(
+          { ...job, kind: "load-remote", requestId },
+          onEvent,
+          () => cancelled,
+          fallbackCache,
+        ),
+      )
+      .then((state) => {
+        localIndexed = state;
+      })
+      .catch((e: unknown) =>
+        onEvent({ kind: "error", requestId, message: `${job.name}: ${String(e)}` }),
+      );
+    return {
+      requestId,
+      cancel: () => {
+        cancelled = true;
+      },
+    };
+  }
+  listeners.set(requestId, onEvent);
   w.postMessage(request);
   return {
     requestId,

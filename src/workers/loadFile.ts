@@ -4,7 +4,9 @@
  */
 import {
   AmbiguousFormatError,
+  completeLinesSize,
   datasetFromLoad,
+  httpByteSource,
   LoadError,
   loadBytes,
   INDEX_MIN_BYTES,
@@ -12,8 +14,13 @@ import {
   LoadCancelled,
   readFileBytes,
   runDatasetMerge,
+  sourcePrefix,
+  type ByteSource,
   type FormatOptions,
   type IndexedState,
+  type LoadedDataset,
+  type ParseIssue,
+  type RunPart,
 } from "../io/index.ts";
 
 import type { LoadReply, LoadRequest } from "./protocol.ts";
@@ -22,7 +29,8 @@ const PROGRESS_EVERY_BYTES = 8 << 20;
 
 export interface LoadJob {
   readonly requestId: number;
-  readonly file: File;
+  /** A File, or a remote file's range-request source. */
+  readonly file: ByteSource;
   readonly format?: string;
   readonly options?: FormatOptions;
   readonly indexThreshold?: number;
@@ -154,6 +162,113 @@ export async function runLoad(
     return null;
   } catch (e) {
     emit(errorReply(requestId, file.name, e));
+    return null;
+  }
+}
+
+/** What a worker keeps of a remote run's files between reads: each file's dataset, by id. */
+export type RemoteCache = Map<string, { readonly size: number; readonly dataset: LoadedDataset }>;
+
+/**
+ * Load a run from the view server (issue 14, points 4 and 5). Each file is read by range requests
+ * up to its last complete line (a half-written line is held back, not an issue: io's
+ * completeLinesSize). One file loads as a local File would (indexed when large); several are read
+ * and merged as a run, and on a later call the files whose complete size did not change come from
+ * `cache` instead of being read again. A file that does not load (a Parquet file half written, a
+ * file gone since the listing) is one issue naming it; the run's other files still load.
+ *
+ * @returns the indexed state when the one file was indexed, else null
+ */
+export async function runLoadRemote(
+  job: Extract<LoadRequest, { kind: "load-remote" }>,
+  emit: (reply: LoadReply) => void,
+  isCancelled: () => boolean,
+  cache: RemoteCache,
+): Promise<IndexedState | null> {
+  const { requestId } = job;
+  try {
+    const sources = await Promise.all(
+      job.files.map(async (ref) => {
+        const full = httpByteSource({
+          url: ref.url,
+          name: ref.run.path,
+          size: ref.run.size,
+          headers: job.headers,
+        });
+        const { size, heldBack } = await completeLinesSize(full);
+        return { ref, source: sourcePrefix(full, size), heldBack };
+      }),
+    );
+    const heldBack = sources.reduce((n, s) => n + s.heldBack, 0);
+    if (sources.length === 1) {
+      const only = sources[0]!;
+      cache.clear();
+      let indexed: IndexedState | null = null;
+      await runLoad(
+        {
+          requestId,
+          file: only.source,
+          ...(job.format === undefined ? {} : { format: job.format }),
+          ...(job.indexThreshold === undefined ? {} : { indexThreshold: job.indexThreshold }),
+        },
+        (reply) => emit(reply.kind === "done" ? { ...reply, heldBack } : reply),
+        isCancelled,
+      ).then((state) => (indexed = state));
+      return indexed;
+    }
+    for (const id of job.reread ?? []) cache.delete(id);
+    const live = new Set(job.files.map((f) => f.id));
+    for (const id of [...cache.keys()]) if (!live.has(id)) cache.delete(id);
+    const totalBytes = sources.reduce((n, s) => n + s.source.size, 0);
+    let done = 0;
+    const parts: RunPart[] = [];
+    const failed: ParseIssue[] = [];
+    for (const { ref, source } of sources) {
+      const file = { ...ref.run, size: source.size };
+      const cached = cache.get(ref.id);
+      if (cached !== undefined && cached.size === source.size) {
+        parts.push({ file, dataset: cached.dataset });
+        done += source.size;
+        continue;
+      }
+      emit({ kind: "progress", requestId, phase: "reading", bytes: done, totalBytes });
+      try {
+        const bytes = await readFileBytes(source, () => undefined, isCancelled);
+        const result = await loadBytes(
+          ref.run.path,
+          bytes,
+          job.format === undefined ? {} : { format: job.format },
+        );
+        const dataset = datasetFromLoad(result);
+        cache.set(ref.id, { size: source.size, dataset });
+        parts.push({ file, dataset });
+      } catch (e) {
+        if (e instanceof LoadCancelled) throw e;
+        cache.delete(ref.id);
+        failed.push({
+          file: ref.run.path,
+          line: 0,
+          message: `${e instanceof Error ? e.message : String(e)} (the file is left out of the run; it is read again when it changes)`,
+        });
+      }
+      if (isCancelled()) throw new LoadCancelled();
+      done += source.size;
+    }
+    if (parts.length === 0)
+      throw new LoadError(
+        job.name,
+        `no file of the run could be read: ${failed.map((i) => `${i.file}: ${i.message}`).join("; ")}`,
+      );
+    const merged = runDatasetMerge(job.name, parts);
+    emit({
+      kind: "done",
+      requestId,
+      dataset: failed.length === 0 ? merged : { ...merged, issues: [...failed, ...merged.issues] },
+      heldBack,
+    });
+    return null;
+  } catch (e) {
+    emit(errorReply(requestId, job.name, e));
     return null;
   }
 }

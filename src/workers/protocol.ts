@@ -30,9 +30,31 @@ export type LoadRequest =
       readonly files: readonly { readonly file: File; readonly run: RunFile }[];
       readonly format?: string;
     }
+  /**
+   * A run (or one file) read from the `rollout-studio view` server by range requests (issue 14).
+   * Sent again to the same worker when the run changes: files whose size and time did not change
+   * are not read again (`reread` names files to read again all the same: shrunk or rewritten).
+   */
+  | {
+      readonly kind: "load-remote";
+      readonly requestId: number;
+      readonly name: string;
+      readonly files: readonly RemoteFileRef[];
+      readonly headers: Readonly<Record<string, string>>;
+      readonly format?: string;
+      readonly indexThreshold?: number;
+      readonly reread?: readonly string[];
+    }
   | { readonly kind: "cancel"; readonly requestId: number }
   /** Parse one group of the last indexed file. */
   | { readonly kind: "group"; readonly requestId: number; readonly groupId: string };
+
+/** One file of a remote run: its bytes' URL, its id in the listing, and its place in the run. */
+export interface RemoteFileRef {
+  readonly url: string;
+  readonly id: string;
+  readonly run: RunFile;
+}
 
 export type LoadPhase = "reading" | "parsing" | "indexing";
 
@@ -49,7 +71,13 @@ export type LoadReply =
     }
   /** The first group of an indexed file, before indexing ends. */
   | { readonly kind: "first-group"; readonly requestId: number; readonly group: RolloutGroup }
-  | { readonly kind: "done"; readonly requestId: number; readonly dataset: LoadedDataset }
+  | {
+      readonly kind: "done";
+      readonly requestId: number;
+      readonly dataset: LoadedDataset;
+      /** A followed run: bytes of half-written last lines not read yet (read once complete). */
+      readonly heldBack?: number;
+    }
   | {
       readonly kind: "group";
       readonly requestId: number;

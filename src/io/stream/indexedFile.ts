@@ -22,6 +22,7 @@ import type { Container, FormatSpec } from "../formats/spec.ts";
 import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../index/formatIndex.ts";
 import { JsonlIndexer, jsonlBadReasonMessage } from "../index/jsonlIndexer.ts";
 import type { ParseIssue } from "../issues.ts";
+import type { ByteSource } from "./byteSource.ts";
 import { blobChunks } from "./readBlob.ts";
 
 const CHUNK = 1 << 20;
@@ -38,7 +39,7 @@ interface GroupRows {
 
 /** What the worker keeps to parse groups later. */
 export interface IndexedState {
-  readonly file: Blob & { readonly name: string };
+  readonly file: ByteSource;
   readonly spec: FormatSpec;
   readonly indexer: JsonlIndexer;
   groups: ReadonlyMap<string, GroupRows>;
@@ -142,7 +143,7 @@ export interface IndexCallbacks {
  * reported with the group.
  */
 export async function indexJsonlFile(
-  file: Blob & { readonly name: string },
+  file: ByteSource,
   spec: FormatSpec,
   index: FormatIndexSpec,
   candidates: readonly FormatCandidate[],
@@ -284,7 +285,7 @@ export async function indexJsonlFile(
 }
 /** Read the bytes of some rows: one slice when they sit close together, else one slice per row. */
 async function rowBytes(
-  file: Blob,
+  file: ByteSource,
   indexer: JsonlIndexer,
   rows: readonly number[],
 ): Promise<Uint8Array[]> {
@@ -337,9 +338,7 @@ export async function readIndexedGroup(
 const HEAD_BYTES = 4 << 20;
 
 /** The first records of a large file, for format detection without reading it all. */
-async function sampleHead(
-  file: Blob & { readonly name: string },
-): Promise<{ container: Container; sample: unknown[] }> {
+async function sampleHead(file: ByteSource): Promise<{ container: Container; sample: unknown[] }> {
   const head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
   const container = sniffContainer(file.name, head);
   if (container !== "jsonl") return { container, sample: [] };
@@ -363,7 +362,7 @@ async function sampleHead(
  * @throws LoadError / AmbiguousFormatError from detection, as a whole-file load would
  */
 export async function indexBlobIfPossible(
-  file: Blob & { readonly name: string },
+  file: ByteSource,
   format: string | undefined,
   callbacks: IndexCallbacks,
 ): Promise<{ dataset: LoadedDataset; state: IndexedState } | null> {

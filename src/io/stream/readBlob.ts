@@ -4,6 +4,8 @@
  * crashes the renderer on 1.2 GB (performance.md section 4).
  */
 
+import type { ByteSource } from "./byteSource.ts";
+
 const CHUNK = 1 << 20;
 
 export class LoadCancelled extends Error {
@@ -11,7 +13,7 @@ export class LoadCancelled extends Error {
 }
 
 export async function readFileBytes(
-  file: Blob,
+  file: Pick<ByteSource, "size" | "stream">,
   onProgress: (bytes: number) => void,
   isCancelled: () => boolean,
 ): Promise<Uint8Array> {
@@ -31,7 +33,7 @@ export async function readFileBytes(
  * default reader. Stops with LoadCancelled when asked.
  */
 export async function* blobChunks(
-  blob: Blob,
+  blob: Pick<ByteSource, "stream">,
   isCancelled: () => boolean,
 ): AsyncGenerator<Uint8Array> {
   const stream = blob.stream();

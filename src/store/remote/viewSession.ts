@@ -40,6 +40,16 @@ export function viewHeaders(session: ViewSession): Record<string, string> {
   return { Authorization: `Bearer ${session.token}` };
 }
 
+/** A reply other than 2xx from the view server. */
+export class ViewReplyError extends Error {
+  override name = "ViewReplyError";
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
 /** An API call with the token; a reply other than 2xx is an error naming route and status. */
 export async function viewFetch(
   session: ViewSession,
@@ -62,7 +72,10 @@ export async function viewFetch(
     }
     const hint =
       response.status === 401 ? " (the token is wrong or from an earlier start of the server)" : "";
-    throw new Error(`${path}: ${response.status} ${response.statusText}${detail}${hint}`);
+    throw new ViewReplyError(
+      `${path}: ${response.status} ${response.statusText}${detail}${hint}`,
+      response.status,
+    );
   }
   return response;
 }

@@ -15,6 +15,7 @@ import {
   requestGroup,
   prewarmLoadWorkerWhenIdle,
   startLoad,
+  startRemoteLoad,
   startRunLoad,
   type LoadEvent,
   type LoadHandle,
@@ -22,6 +23,7 @@ import {
 import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
 import { groupFromUrl } from "../url.ts";
+import { remoteLoadJob, type RemoteRefresh } from "../remote/remoteJob.ts";
 import type { RemoteRun } from "../remote/viewSession.ts";
 import { runPlan } from "../runPlan.ts";
 
@@ -82,9 +84,33 @@ export interface DatasetSlice {
   readonly cancelLoad: () => void;
   /** Load the bundled demo dataset. */
   readonly loadDemo: () => void;
+  /**
+   * Load a run from the `rollout-studio view` server (issue 14). With `refresh`, the run on screen
+   * changed: it is read again in place (the dataset on screen stays until the new one is ready),
+   * keeping the selection and the annotations, and the groups that arrive are listed in `live`.
+   */
+  readonly loadRemote: (remote: RemoteRun, refresh?: RemoteRefresh) => void;
+  /** Following a run: what arrived and what the user should know. */
+  readonly live: LiveFollow;
+  /** The user has seen the groups that arrived. */
+  readonly dismissArrivals: () => void;
   /** Make sure a group's rollouts are parsed (indexed files parse groups on demand). */
   readonly ensureGroup: (groupId: string) => void;
 }
+
+/** What following a run from the view server has brought since the user last looked. */
+export interface LiveFollow {
+  /** Ids of the groups that arrived since the run opened (or since the last dismiss), in order. */
+  readonly arrived: readonly string[];
+  /** What happened to the run's files that the user should know (read again, left out). */
+  readonly notices: readonly string[];
+  /** Bytes of half-written last lines not read yet (read once their newline arrives). */
+  readonly heldBack: number;
+  /** A re-read is in flight. */
+  readonly updating: boolean;
+}
+
+export const LIVE_IDLE: LiveFollow = { arrived: [], notices: [], heldBack: 0, updating: false };
 
 /** One file given for a run, and its path in the folder it came from (its name when none). */
 export interface RunInput {
@@ -104,7 +130,7 @@ const pending = new Set<string>();
 
 export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => {
   /** The load's events into the state: progress, the first group, done, error, cancelled. */
-  const loadEvents = (file: File, runFiles: readonly File[] | undefined) => {
+  const loadEvents = (file: File, runFiles: readonly File[] | undefined, remote?: RemoteRun) => {
     let preview: RolloutGroup | null = null;
     const onEvent = (event: LoadEvent): void => {
       if (current?.requestId !== event.requestId) return;
@@ -141,10 +167,12 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
               status: "ready",
               file,
               ...(runFiles === undefined ? {} : { runFiles }),
+              ...(remote === undefined ? {} : { remote }),
               dataset: event.dataset,
               groups,
             },
             selectedGroupId: initialGroup(event.dataset),
+            live: { ...LIVE_IDLE, heldBack: event.heldBack ?? 0 },
           });
           // The next file gets a started worker (this one keeps the index for group requests).
           prewarmLoadWorkerWhenIdle();
@@ -191,9 +219,105 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
     annotations: ANNOTATIONS_EMPTY,
     annotationPast: [],
     annotationFuture: [],
+    live: LIVE_IDLE,
   });
+  /** A refresh asked for while one is in flight: run once that one ends (reread lists merged). */
+  let queued: { remote: RemoteRun; refresh: RemoteRefresh } | null = null;
+  let refreshing: LoadHandle | null = null;
+  const refreshRemote = (remote: RemoteRun, refresh: RemoteRefresh): void => {
+    const before = get().load;
+    if (before.status !== "ready" || before.remote === undefined) return;
+    if (refreshing !== null) {
+      queued = {
+        remote,
+        refresh: {
+          reread: [...new Set([...(queued?.refresh.reread ?? []), ...refresh.reread])],
+          notices: [...(queued?.refresh.notices ?? []), ...refresh.notices],
+        },
+      };
+      return;
+    }
+    set({ live: { ...get().live, updating: true } });
+    const job = remoteLoadJob(remote, refresh.reread);
+    const handle = startRemoteLoad(
+      job,
+      (event) => {
+        if (refreshing?.requestId !== event.requestId) return;
+        if (event.kind === "progress" || event.kind === "first-group" || event.kind === "group")
+          return;
+        refreshing = null;
+        const now = get().load;
+        const live = get().live;
+        if (now.status === "ready" && now.file === before.file) {
+          if (event.kind === "done") {
+            const known = new Set(now.dataset.summaries.map((s) => s.id));
+            const arrived = event.dataset.summaries
+              .filter((s) => !known.has(s.id))
+              .map((s) => s.id);
+            // Parsed groups: all of them for a whole-file read; an indexed file keeps the groups
+            // parsed so far unless a file was read again from the start.
+            const groups = new Map<string, RolloutGroup>();
+            if (event.dataset.indexed && refresh.reread.length === 0)
+              for (const [id, g] of now.groups) groups.set(id, g);
+            for (const g of event.dataset.groups) groups.set(g.id, g);
+            const selected = get().selectedGroupId;
+            const stillThere =
+              selected !== null && event.dataset.summaries.some((s) => s.id === selected);
+            set({
+              load: { ...now, remote, dataset: event.dataset, groups },
+              selectedGroupId: stillThere ? selected : initialGroup(event.dataset),
+              live: {
+                arrived: [...live.arrived, ...arrived],
+                notices: [...live.notices, ...refresh.notices],
+                heldBack: event.heldBack ?? 0,
+                updating: false,
+              },
+            });
+          } else if (event.kind === "error") {
+            set({
+              live: {
+                ...live,
+                notices: [...live.notices, `The run could not be read again: ${event.message}`],
+                updating: false,
+              },
+            });
+          } else set({ live: { ...live, updating: false } });
+        }
+        const next = queued;
+        queued = null;
+        if (next !== null) refreshRemote(next.remote, next.refresh);
+      },
+      true,
+    );
+    refreshing = handle;
+  };
   return {
     load: { status: "idle" },
+    live: LIVE_IDLE,
+    dismissArrivals: () => set({ live: { ...get().live, arrived: [], notices: [] } }),
+    loadRemote: (remote, refresh) => {
+      if (refresh !== undefined) {
+        refreshRemote(remote, refresh);
+        return;
+      }
+      current?.cancel();
+      refreshing?.cancel();
+      refreshing = null;
+      queued = null;
+      pending.clear();
+      const job = remoteLoadJob(remote, []);
+      const shown = new File([], job.name);
+      performance.mark("file-selected");
+      const onEvent = loadEvents(shown, undefined, remote);
+      set(
+        startState(
+          shown,
+          undefined,
+          job.files.reduce((n, f) => n + f.run.size, 0),
+        ),
+      );
+      current = startRemoteLoad(job, onEvent, false);
+    },
     loadFile: (file, choice = {}) => {
       current?.cancel();
       pending.clear();

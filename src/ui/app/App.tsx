@@ -5,7 +5,7 @@ import { pickedFiles, type PickedFile } from "../components/droppedFiles.ts";
 import { useWindowFileDrop } from "./useWindowFileDrop.ts";
 import { loadDatasetScreen } from "./loadDatasetScreen.ts";
 
-import { useStore } from "../../store/index.ts";
+import { useStore, viewSession } from "../../store/index.ts";
 import { sourceFromUrl } from "../../store/url.ts";
 
 import "./App.css";
@@ -33,7 +33,7 @@ const START_SOURCE = sourceFromUrl();
  */
 const OPEN_DEMO_ON_START =
   START_SOURCE?.kind === "demo" ||
-  (START_SOURCE === null && import.meta.env.VITE_OPEN_DEMO === "1");
+  (START_SOURCE === null && viewSession === null && import.meta.env.VITE_OPEN_DEMO === "1");
 
 /** After a reload of a file the user opened: which one, so they can choose it again. */
 function ReopenNotice({ name, fingerprint }: { name: string; fingerprint: string }) {

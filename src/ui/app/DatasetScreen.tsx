@@ -7,6 +7,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 
 import DatasetBar from "../features/loader/DatasetBar.tsx";
+import LiveBar from "../features/loader/LiveBar.tsx";
 import IssuesPanel from "../features/loader/IssuesPanel.tsx";
 import LoadPanel from "../features/loader/LoadPanel.tsx";
 import { GroupPreview } from "../features/rollouts/RolloutColumns.tsx";
@@ -125,6 +126,7 @@ export default function DatasetScreen({
           </div>
         ) : null}
         {ready ? <ReviewBar onOpen={openGroup} onHelp={() => setHelpOpen(true)} /> : null}
+        {ready ? <LiveBar /> : null}
       </div>
       {/* Settings (start) and panels (end) are side sheets beside the content: they narrow it and
           never push the transcripts down nor lie over them. */}

@@ -23,6 +23,9 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const loadFile = useStore((s) => s.loadFile);
   const loadFiles = useStore((s) => s.loadFiles);
   const runFiles = useStore((s) => (s.load.status === "ready" ? s.load.runFiles : undefined));
+  const remote = useStore((s) => (s.load.status === "ready" ? s.load.remote : undefined));
+  const loadRemote = useStore((s) => s.loadRemote);
+  const updating = useStore((s) => s.live.updating);
   const selectId = useId();
   if (result === null || file === null) return null;
   const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
@@ -43,6 +46,16 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
           run of {run.files.length} files, {steps} step{steps === 1 ? "" : "s"}
         </span>
       ) : null}
+      {remote !== undefined ? (
+        <span
+          className={styles.liveBadge}
+          data-testid="dataset.live"
+          data-updating={updating}
+          title={`Read from ${remote.session.origin} and followed: new steps and lines appear as the trainer writes them.`}
+        >
+          {updating ? "reading…" : "live"}
+        </span>
+      ) : null}
       <span data-testid="dataset.format">
         <label htmlFor={selectId} className={styles.muted}>
           Format{" "}
@@ -52,8 +65,11 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
           value={result.format}
           onChange={(e) => {
             const format = e.currentTarget.value;
+            // A run from the view server is read again from it with the format.
+            if (remote !== undefined)
+              loadRemote({ ...remote, listing: { ...remote.listing, format } });
             // A run is read again file by file with the format (its files in run order).
-            if (run !== null && runFiles !== undefined)
+            else if (run !== null && runFiles !== undefined)
               loadFiles(
                 runFiles.map((f, i) => ({ file: f, path: run.files[i]?.path ?? f.name })),
                 { format },
@@ -72,8 +88,8 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
       </span>
       <span className={styles.muted} data-testid="dataset.group-key">
         grouped by <code>{result.groupKey}</code>{" "}
-        {/* A field mapping reads one file: a run has no "change…". */}
-        {run !== null ? null : (
+        {/* A field mapping reads one local file: a run, or a file on the view server, has none. */}
+        {run !== null || remote !== undefined ? null : (
           <button
             type="button"
             className={styles.linkButton}
