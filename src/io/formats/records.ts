@@ -105,11 +105,18 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
         }
         seen.set(id, d.source);
       }
+      // The rows of a group usually repeat one prompt, parsed into a string of its own per row:
+      // keep one copy per group (a verl step file's prompts were a fifth of a run's heap).
+      const before = rollouts[rollouts.length - 1]?.prompt;
+      const prompt =
+        typeof d.prompt === "string" && typeof before === "string" && before === d.prompt
+          ? before
+          : d.prompt;
       rollouts.push({
         id,
         groupId,
         index: rollouts.length,
-        prompt: d.prompt,
+        prompt,
         messages: d.messages,
         completion: d.completion,
         reward: d.reward,
