@@ -18,7 +18,9 @@
  *    10-step dump of 2 MB files: from a line appended to the last step file to the step line that
  *    counts it, median and p95 over 30 appends; the baseline is the poll interval.
  *
- * `--quick` runs each timed subject once (the full run: 3). Generated data lives in bench/.data.
+ * `--quick` runs each timed subject once (the full run: 3; `analyze` once either way, or
+ * BENCH_ANALYZE_RUNS times); `--only=runs|ranges|watch` runs one part. Generated data lives in
+ * bench/.data.
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -37,6 +39,7 @@ import { DATA_DIR, verlRunFolder } from "./runData.ts";
 const BIN = join(import.meta.dirname, "../bin/rollout-studio.mjs");
 const QUICK = process.argv.includes("--quick");
 const RUNS = QUICK ? 1 : 3;
+const ANALYZE_RUNS = Number(process.env.BENCH_ANALYZE_RUNS ?? 1);
 const MB = 1e6;
 let failed = false;
 
@@ -157,7 +160,8 @@ async function runBenches(): Promise<void> {
   console.error("  timing load, bytes-only and JSON.parse (interleaved)");
   const [loadMs, bytesMs, parseMs] = await interleaved([load, bytesOnly, jsonParse], RUNS);
   console.error("  timing analyze (a whole process per run)");
-  const [analyzeMs] = await interleaved([analyze], RUNS);
+  // One whole process per run, 4-5 minutes on this VM: once unless BENCH_ANALYZE_RUNS says more.
+  const [analyzeMs] = await interleaved([analyze], ANALYZE_RUNS);
   const b = median(bytesMs!);
   const p = median(parseMs!);
   const l = median(loadMs!);
@@ -170,7 +174,12 @@ async function runBenches(): Promise<void> {
     p,
     run.fingerprint,
     `rollout-studio analyze DIR, a whole process: ${mbps(run.bytes, a)}; baseline decode + JSON.parse of the same bytes ${mbps(run.bytes, p)}; ${shape}`,
-    { values: per(analyzeMs!), baselineValues: per(parseMs!), bytesOnlyMs: Math.round(b) },
+    {
+      runs: ANALYZE_RUNS,
+      values: per(analyzeMs!),
+      baselineValues: per(parseMs!),
+      bytesOnlyMs: Math.round(b),
+    },
   );
   emit(
     "runs.load.100x20MB",
