@@ -7,6 +7,7 @@
  * issue; a file rewritten shorter is read again and the page says so. No page errors.
  * Screenshots at 1440x900 and 1280x720 go to e2e/.artifacts/.
  */
+import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -29,20 +30,36 @@ for (const step of [10, 20, 30])
     trlParquet(step),
   );
 
+/** A run for the ranking test, whose annotations.json starts absent. */
+const ranked = join(root, "ranked");
+writeVerlFolder(ranked, [1, 2]);
+const state = join(root, "ranked-state");
+
 let verlView: ViewProcess;
 let trlView: ViewProcess;
+let rankedView: ViewProcess;
 
-const start = (dir: string): Promise<ViewProcess> =>
-  viewStart(process.execPath, [BIN, "view", dir, "--port", "0", "--no-open"]);
+const start = (dir: string, ...extra: string[]): Promise<ViewProcess> =>
+  viewStart(process.execPath, [BIN, "view", dir, "--port", "0", "--no-open", ...extra]);
 
 beforeAll(async () => {
-  [verlView, trlView] = await Promise.all([start(verl), start(join(root, "trl"))]);
+  [verlView, trlView, rankedView] = await Promise.all([
+    start(verl),
+    start(join(root, "trl")),
+    start(ranked, "--state", state),
+  ]);
 });
 
 afterAll(async () => {
   expect(await verlView.stop("SIGTERM")).toBe(0);
   expect(await trlView.stop("SIGTERM")).toBe(0);
+  expect(await rankedView.stop("SIGTERM")).toBe(0);
 });
+
+interface AnalyzedRollout {
+  readonly id: string;
+  readonly garAdvantage?: number;
+}
 
 /** The dataset summary's counts, as the page shows them. */
 async function counts(page: Page): Promise<{ rollouts: string; groups: string; steps: string }> {
@@ -120,6 +137,15 @@ describe("a run read from the view server", () => {
       .getByTestId("live.notice")
       .getByText(/4\.jsonl/)
       .waitFor();
+
+    // Read as a format that does not fit: the error offers the formats, and one reads the run again.
+    await page.getByTestId("dataset.read-as").selectOption("openai");
+    const error = page.getByTestId("load.error");
+    await error.waitFor();
+    expect(await error.getByTestId("load.map-fields").count()).toBe(0);
+    await error.getByTestId("load.read-as").getByText("verl rollout dump").click();
+    await summaryBecomes(page, "data-rollouts", "28");
+    expect(await counts(page)).toEqual({ rollouts: "28", groups: "7", steps: "4" });
     expect(pageErrors.list).toEqual([]);
   });
 
@@ -136,6 +162,71 @@ describe("a run read from the view server", () => {
     const steps = await page.getByTestId("groups.row.step").allTextContents();
     expect(new Set(steps)).toEqual(new Set(["10", "20", "30"]));
     expect(await page.getByTestId("load-issues").textContent()).toBe("0");
+    expect(pageErrors.list).toEqual([]);
+  });
+
+  test("a ranking made by keyboard is in annotations.json, and analyze gives the columns' GAR", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(`${rankedView.origin}/?token=${rankedView.token!}`);
+    await page.getByTestId("dataset-summary").waitFor();
+    await page.locator('[data-testid="annotations.saved"][data-target="server"]').waitFor();
+    // The first group (step 1, two passes of four) opens first; `r` focuses the ranking's first
+    // pass, `a` ranks it, Down reaches the next, `a` ranks it: both passes ranked.
+    const group = await page.getByTestId("group-row").first().getAttribute("data-group-id");
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    // Each key once the previous one has landed (the focus moves in the next frame).
+    const focusedItem = () =>
+      page.waitForFunction(
+        () => (document.activeElement as HTMLElement | null)?.dataset.testid === "ranking.item",
+      );
+    const rankedCount = (n: number) =>
+      expect
+        .poll(() =>
+          page.locator('[data-testid="ranking.tier"] [data-testid="ranking.item"]').count(),
+        )
+        .toBe(n);
+    await page.keyboard.press("r");
+    await focusedItem();
+    await page.keyboard.press("a");
+    await rankedCount(1);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("a");
+    await rankedCount(2);
+    await page
+      .locator(
+        '[data-testid="annotations.saved"][data-target="server"][data-status="saved"][data-pending="0"]',
+      )
+      .waitFor();
+    const columns = page.getByTestId("rollout-column");
+    await expect
+      .poll(async () =>
+        (await page.getByTestId("metric-gar-advantage").allTextContents()).filter((t) => t !== ""),
+      )
+      .toHaveLength(4);
+    const shown = new Map<string, number>();
+    for (const column of await columns.all())
+      shown.set(
+        (await column.getAttribute("data-rollout-id"))!,
+        Number(await column.getByTestId("metric-gar-advantage").textContent()),
+      );
+
+    const out = execFileSync(
+      process.execPath,
+      [BIN, "analyze", ranked, "--annotations", join(state, "annotations.json"), "--json"],
+      { encoding: "utf8" },
+    );
+    const analyzed = JSON.parse(out) as {
+      groups: { id: string; gar: string; rollouts: AnalyzedRollout[] }[];
+    };
+    const mine = analyzed.groups.find((g) => g.id === group)!;
+    expect(mine.gar).not.toBe("none");
+    expect(mine.rollouts.map((r) => r.id).sort()).toEqual([...shown.keys()].sort());
+    for (const r of mine.rollouts) {
+      expect(r.garAdvantage).toBeDefined();
+      expect(shown.get(r.id)!).toBeCloseTo(r.garAdvantage!, 3);
+    }
     expect(pageErrors.list).toEqual([]);
   });
 

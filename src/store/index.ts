@@ -10,6 +10,7 @@ import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 import { openAnnotationsDb } from "./persistence/annotationsDb.ts";
 import { startAnnotationsSync, type PersistState } from "./persistence/annotationsSync.ts";
+import { startServerAnnotations, type ServerSaveState } from "./persistence/serverAnnotations.ts";
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
@@ -104,11 +105,16 @@ export const useStore = create<Store>()(
 );
 
 /**
- * Whether the annotations are saved in this browser, and any failure to: a store of its own, so the
- * two status updates of every save never run the main store's selectors.
+ * Whether the annotations are saved in this browser (`persist`) and, in view mode, on the server
+ * (`server`), and any failure to: a store of its own, so the status updates of every save never
+ * run the main store's selectors.
  */
-export const usePersistStatus = create<{ readonly persist: PersistState }>()(() => ({
+export const usePersistStatus = create<{
+  readonly persist: PersistState;
+  readonly server: ServerSaveState;
+}>()(() => ({
   persist: { status: "off" },
+  server: { status: "off" },
 }));
 
 /**
@@ -120,6 +126,18 @@ export const annotationsSync =
     ? null
     : startAnnotationsSync(useStore, openAnnotationsDb(), usePersistStatus);
 
+/**
+ * In view mode (`load.remote`) the server's `<state dir>/annotations.json` is the store, and the
+ * IndexedDB copy above is the offline one (persistence/serverAnnotations.ts). Its event stream is
+ * the page's shared one (remote/viewEvents.ts).
+ */
+export const serverAnnotations =
+  typeof window === "undefined"
+    ? null
+    : startServerAnnotations(useStore, usePersistStatus, {
+        restoring: () => annotationsSync?.restoring() ?? false,
+      });
+
 /** The URL names the data on screen (store/sourceUrl.ts). */
 if (typeof window !== "undefined") startSourceUrlSync(useStore);
 
@@ -129,5 +147,14 @@ if (typeof window !== "undefined") startSourceUrlSync(useStore);
  */
 export const viewSession =
   typeof window === "undefined" ? null : viewSessionFromUrl(window.location.href);
-if (viewSession !== null && !new URLSearchParams(window.location.search).has("demo"))
-  startViewFollow(useStore, viewSession, new URLSearchParams(window.location.search).get("run"));
+if (viewSession !== null) {
+  const params = new URLSearchParams(window.location.search);
+  const threshold = Number(params.get("index-threshold") ?? NaN);
+  if (!params.has("demo"))
+    startViewFollow(
+      useStore,
+      viewSession,
+      params.get("run"),
+      Number.isFinite(threshold) && threshold >= 0 ? threshold : undefined,
+    );
+}

@@ -56,6 +56,24 @@ export type FilesEvent = z.infer<typeof filesEventSchema>;
 
 export const annotationsEventSchema = z.object({ version: z.string() });
 
+/** The first event of every stream: the annotations version when it (re)opened. */
+export const helloEventSchema = z.object({ annotations: z.object({ version: z.string() }) });
+
+/** `PUT /api/annotations` 200 and 409 replies (`current` is checked by the annotations parser). */
+export const annotationsWrittenSchema = z.object({ version: z.string() });
+export const annotationsConflictSchema = z.object({
+  error: z.string(),
+  version: z.string(),
+  current: z.unknown(),
+});
+
+/** `GET /api/annotations` 422: the file on disk does not validate. */
+export const annotationsInvalidSchema = z.object({
+  error: z.string(),
+  version: z.string(),
+  issues: z.array(z.object({ file: z.string(), line: z.number(), message: z.string() })),
+});
+
 /** A run's name as the studio shows it: its root as given, then its folder under it. */
 export function viewRunName(listing: ViewRuns, run: ViewRun): string {
   const root = listing.roots[run.root]?.path ?? "";

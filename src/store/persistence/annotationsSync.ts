@@ -6,6 +6,7 @@
 import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
 import { datasetFingerprint, FINGERPRINT_SAMPLE } from "../../io/fingerprint.ts";
 import type { LoadedDataset } from "../../io/dataset.ts";
+import type { RemoteRun } from "../remote/viewSession.ts";
 import type { AnnotationsDb } from "./annotationsDb.ts";
 import { annotationChanges, extrasChanges } from "./annotationsDb.ts";
 
@@ -29,6 +30,7 @@ interface SyncedState {
         readonly status: "ready";
         readonly file: File;
         readonly runFiles?: readonly File[];
+        readonly remote?: RemoteRun;
         readonly dataset: LoadedDataset;
       }
     | { readonly status: "idle" | "loading" | "error" };
@@ -108,6 +110,32 @@ export async function fingerprintOf(
   });
 }
 
+/**
+ * The key of a view session's offline copy (issue 14): the server's annotations file, not the
+ * data's bytes, since a run's files grow while it trains and the key must not change.
+ */
+export function viewFingerprint(remote: RemoteRun): string {
+  const path = new TextEncoder().encode(`view:${remote.listing.annotations.path}`);
+  const hash = datasetFingerprint({
+    size: path.length,
+    head: path,
+    tail: new Uint8Array(),
+    dataset: { format: "view", groupKey: "", summaries: [] },
+  });
+  return `view:${hash}`;
+}
+
+/** What a ready dataset's annotations are kept under: its server's file, or its bytes. */
+function loadFingerprint(load: {
+  readonly file: File;
+  readonly runFiles?: readonly File[];
+  readonly remote?: RemoteRun;
+  readonly dataset: LoadedDataset;
+}): Promise<string> {
+  if (load.remote !== undefined) return Promise.resolve(viewFingerprint(load.remote));
+  return fingerprintOf(load.runFiles ?? load.file, load.dataset);
+}
+
 export interface AnnotationsSync {
   /** The open dataset's fingerprint, once computed. */
   fingerprint(): string | null;
@@ -115,6 +143,11 @@ export interface AnnotationsSync {
   clear(): Promise<void>;
   /** Resolves when every write so far has finished (tests, and before export on unload). */
   flushed(): Promise<void>;
+  /**
+   * True while the stored annotations are being applied to the store: a listener (the view
+   * server's sync) can tell the offline copy's restore from the user's change.
+   */
+  restoring(): boolean;
   stop(): void;
 }
 
@@ -128,6 +161,7 @@ export function startAnnotationsSync(
   let generation = 0;
   let writes: Promise<void> = Promise.resolve();
   let applyingRestore = false;
+  let restoringNow = false;
   let pending = 0;
   // Writes wait for the task after the change, so a keystroke's handler and frame do not pay for
   // them; one that has not started when the page is hidden or unloads starts then, at once.
@@ -191,12 +225,12 @@ export function startAnnotationsSync(
     });
   };
 
-  const open = (loadFile: File | readonly File[], dataset: LoadedDataset): void => {
+  const open = (load: Parameters<typeof loadFingerprint>[0]): void => {
     const mine = ++generation;
     fingerprint = null;
-    file = dataset.file;
+    file = load.dataset.file;
     status.setState({ persist: { status: "restoring" } });
-    fingerprintOf(loadFile, dataset)
+    loadFingerprint(load)
       .then(async (fp) => {
         const restored = await db.load(fp);
         if (mine !== generation) return;
@@ -218,8 +252,13 @@ export function startAnnotationsSync(
           calibration: untouched("calibration") ? stored.calibration : current.calibration,
         };
         applyingRestore = true;
-        store.setState({ annotations: merged });
-        applyingRestore = false;
+        restoringNow = true;
+        try {
+          store.setState({ annotations: merged });
+        } finally {
+          applyingRestore = false;
+          restoringNow = false;
+        }
         status.setState({
           persist: {
             status: "saved",
@@ -249,7 +288,7 @@ export function startAnnotationsSync(
         return;
       }
       if (previous.load.status !== "ready") {
-        open(state.load.runFiles ?? state.load.file, state.load.dataset);
+        open(state.load);
         return;
       }
     }
@@ -272,6 +311,7 @@ export function startAnnotationsSync(
       });
     },
     flushed: () => writes,
+    restoring: () => restoringNow,
     stop: () => {
       unsubscribe();
       page?.removeEventListener("pagehide", startWaiting);

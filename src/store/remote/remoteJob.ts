@@ -33,5 +33,6 @@ export function remoteLoadJob(remote: RemoteRun, reread: readonly string[]): Rem
     headers: viewHeaders(session),
     ...(listing.format === null ? {} : { format: listing.format }),
     ...(reread.length === 0 ? {} : { reread }),
+    ...(remote.indexThreshold === undefined ? {} : { indexThreshold: remote.indexThreshold }),
   };
 }

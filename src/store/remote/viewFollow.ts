@@ -10,13 +10,8 @@ import type { StoreApi } from "zustand";
 import { viewRunName, type FilesEvent, type ViewRuns } from "../../io/view/viewApi.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";
-import {
-  fetchViewRuns,
-  openViewEvents,
-  ViewReplyError,
-  type RemoteRun,
-  type ViewSession,
-} from "./viewSession.ts";
+import { subscribeViewEvents } from "./viewEvents.ts";
+import { fetchViewRuns, ViewReplyError, type RemoteRun, type ViewSession } from "./viewSession.ts";
 
 /** Events closer together than this are read as one change (a trainer writes a step in bursts). */
 export const FOLLOW_SETTLE_MS = 100;
@@ -65,7 +60,9 @@ export function startViewFollow(
   store: FollowStore,
   session: ViewSession,
   wantedRun: string | null,
+  indexThreshold?: number,
 ): () => void {
+  const threshold = indexThreshold === undefined ? {} : { indexThreshold };
   let stopped = false;
   let remote: RemoteRun | null = null;
   let change: { reread: Set<string>; notices: string[] } | null = null;
@@ -90,7 +87,7 @@ export function startViewFollow(
           shown.status === "ready" && shown.remote !== undefined
             ? shown.remote.listing.format
             : listing.format;
-        remote = { session, listing: { ...listing, format }, run: at };
+        remote = { session, listing: { ...listing, format }, run: at, ...threshold };
         const why: RemoteRefresh = {
           reread: [...pendingChange.reread],
           notices: pendingChange.notices,
@@ -129,7 +126,7 @@ export function startViewFollow(
           );
           return;
         }
-        remote = { session, listing, run: chooseViewRun(listing, wantedRun) };
+        remote = { session, listing, run: chooseViewRun(listing, wantedRun), ...threshold };
         store.getState().loadRemote(remote);
       },
       (e: unknown) => {
@@ -146,7 +143,8 @@ export function startViewFollow(
     );
   };
 
-  const close = openViewEvents(session, {
+  // The page's one stream, shared with the annotations' sync (viewEvents.ts).
+  const close = subscribeViewEvents(session, {
     // Reconnected after a drop: anything may have changed meanwhile.
     open: () => {
       if (opens++ > 0) schedule(null);

@@ -8,6 +8,7 @@
 import {
   annotationsEventSchema,
   filesEventSchema,
+  helloEventSchema,
   parseViewReply,
   viewRunsSchema,
   type FilesEvent,
@@ -89,8 +90,11 @@ export async function fetchViewRuns(session: ViewSession): Promise<ViewRuns> {
 export interface ViewEventHandlers {
   readonly files?: (event: FilesEvent) => void;
   readonly annotations?: (version: string) => void;
-  /** The stream opened (again, after a drop): anything may have changed meanwhile. */
-  readonly open?: () => void;
+  /**
+   * The stream opened (again, after a drop): anything may have changed meanwhile. Given the
+   * annotations version the server's `hello` names (null when the event did not parse).
+   */
+  readonly open?: (annotationsVersion: string | null) => void;
   readonly error?: () => void;
 }
 
@@ -107,7 +111,10 @@ export function openViewEvents(session: ViewSession, handlers: ViewEventHandlers
       return null;
     }
   };
-  source.addEventListener("hello", () => handlers.open?.());
+  source.addEventListener("hello", (e: MessageEvent<string>) => {
+    const parsed = helloEventSchema.safeParse(parse(e.data));
+    handlers.open?.(parsed.success ? parsed.data.annotations.version : null);
+  });
   source.addEventListener("files", (e: MessageEvent<string>) => {
     const parsed = filesEventSchema.safeParse(parse(e.data));
     if (parsed.success) handlers.files?.(parsed.data);
@@ -127,4 +134,6 @@ export interface RemoteRun {
   readonly listing: ViewRuns;
   /** The run's index in `listing.runs`. */
   readonly run: number;
+  /** Files at least this large are indexed (`?index-threshold=`; default the worker's 32 MB). */
+  readonly indexThreshold?: number;
 }

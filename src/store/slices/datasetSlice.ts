@@ -59,6 +59,8 @@ export type LoadState =
       readonly status: "error";
       readonly file: File;
       readonly runFiles?: readonly File[];
+      /** The view server's run that failed to load (read it again with another format). */
+      readonly remote?: RemoteRun;
       readonly message: string;
       /** Several formats matched equally: the user picks one. */
       readonly candidates: readonly FormatCandidate[];
@@ -84,6 +86,11 @@ export interface DatasetSlice {
   readonly cancelLoad: () => void;
   /** Load the bundled demo dataset. */
   readonly loadDemo: () => void;
+  /**
+   * Read what is on screen (or failed to load) again with a format: one file, a run of files, or
+   * the view server's run, each the way it was opened.
+   */
+  readonly readAs: (format: string) => void;
   /**
    * Load a run from the `rollout-studio view` server (issue 14). With `refresh`, the run on screen
    * changed: it is read again in place (the dataset on screen stays until the new one is ready),
@@ -119,6 +126,8 @@ export interface RunInput {
 }
 
 let current: LoadHandle | null = null;
+/** The inputs of the last run opened from files, to read it again with another format. */
+let lastRunInputs: readonly RunInput[] = [];
 
 /** The group a link asks for (`?group=`), when the dataset has it; else the first group. */
 function initialGroup(dataset: LoadedDataset): string | null {
@@ -185,6 +194,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
               status: "error",
               file,
               ...(runFiles === undefined ? {} : { runFiles }),
+              ...(remote === undefined ? {} : { remote }),
               message: event.message,
               candidates: event.candidates ?? [],
               unknownFormat: event.unknownFormat ?? false,
@@ -331,6 +341,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         get().loadFile(inputs[0]!.file, choice);
         return;
       }
+      lastRunInputs = inputs;
       const plan = runPlan(inputs);
       current?.cancel();
       pending.clear();
@@ -359,6 +370,14 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         ),
       );
       current = startRunLoad(plan.name, plan.files, onEvent, choice.format);
+    },
+    readAs: (format) => {
+      const load = get().load;
+      if (load.status !== "ready" && load.status !== "error") return;
+      if (load.remote !== undefined)
+        get().loadRemote({ ...load.remote, listing: { ...load.remote.listing, format } });
+      else if (load.runFiles !== undefined) get().loadFiles(lastRunInputs, { format });
+      else get().loadFile(load.file, { format });
     },
     loadDemo: () => {
       fetchDemoFile()

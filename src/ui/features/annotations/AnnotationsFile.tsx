@@ -7,6 +7,7 @@ import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { ANNOTATIONS_EMPTY, annotationsResolve, type Annotations } from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, usePersistStatus, useStore } from "../../../store/index.ts";
+import type { ServerSaveState } from "../../../store/persistence/serverAnnotations.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
 import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
@@ -29,12 +30,58 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** What the save status says in view mode: the server's file, where they are saved. */
+function serverStatusText(server: Exclude<ServerSaveState, { status: "off" }>): string | null {
+  switch (server.status) {
+    case "reading":
+      return `Reading ${server.path}…`;
+    case "saved":
+      return server.pending ? `Saving to ${server.path}…` : `Saved to ${server.path}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * View mode: whether the annotations are on the server (`<state dir>/annotations.json`), with
+ * the browser's offline copy as the fallback the messages name.
+ */
+function ServerSaveStatus({ server }: { server: Exclude<ServerSaveState, { status: "off" }> }) {
+  const persist = usePersistStatus((s) => s.persist);
+  return (
+    <>
+      <span
+        className={styles.status}
+        data-testid="annotations.saved"
+        data-status={server.status}
+        data-target="server"
+        data-pending={server.status === "saved" ? (server.pending ? 1 : 0) : undefined}
+        title="A copy is kept in this browser too"
+      >
+        {serverStatusText(server)}
+      </span>
+      {server.status === "error" || server.status === "invalid" ? (
+        <p className={styles.error} role="alert" data-testid="annotations.persist-error">
+          {server.message}
+        </p>
+      ) : null}
+      {persist.status === "error" ? (
+        <p className={styles.error} role="alert">
+          {persist.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * Whether the annotations are saved in this browser. A component of its own: the status changes
  * twice per save (every ranking keystroke), and only this part of the bar needs to render then.
  */
 function SaveStatus() {
   const persist = usePersistStatus((s) => s.persist);
+  const server = usePersistStatus((s) => s.server);
+  if (server.status !== "off") return <ServerSaveStatus server={server} />;
   return (
     <>
       <span

@@ -20,11 +20,8 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const result = useDataset();
   const issues = useIssues();
   const file = useStore((s) => (s.load.status === "ready" ? s.load.file : null));
-  const loadFile = useStore((s) => s.loadFile);
-  const loadFiles = useStore((s) => s.loadFiles);
-  const runFiles = useStore((s) => (s.load.status === "ready" ? s.load.runFiles : undefined));
+  const readAs = useStore((s) => s.readAs);
   const remote = useStore((s) => (s.load.status === "ready" ? s.load.remote : undefined));
-  const loadRemote = useStore((s) => s.loadRemote);
   const updating = useStore((s) => s.live.updating);
   const selectId = useId();
   if (result === null || file === null) return null;
@@ -63,19 +60,7 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
         <select
           id={selectId}
           value={result.format}
-          onChange={(e) => {
-            const format = e.currentTarget.value;
-            // A run from the view server is read again from it with the format.
-            if (remote !== undefined)
-              loadRemote({ ...remote, listing: { ...remote.listing, format } });
-            // A run is read again file by file with the format (its files in run order).
-            else if (run !== null && runFiles !== undefined)
-              loadFiles(
-                runFiles.map((f, i) => ({ file: f, path: run.files[i]?.path ?? f.name })),
-                { format },
-              );
-            else loadFile(file, { format });
-          }}
+          onChange={(e) => readAs(e.currentTarget.value)}
           data-testid="dataset.read-as"
         >
           {options.map((f) => (

@@ -21,8 +21,8 @@ export interface LoadPanelProps {
 
 export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
   const load = useStore((s) => s.load);
-  const { loadFile, cancelLoad } = useStore(
-    useShallow((s) => ({ loadFile: s.loadFile, cancelLoad: s.cancelLoad })),
+  const { readAs, cancelLoad } = useStore(
+    useShallow((s) => ({ readAs: s.readAs, cancelLoad: s.cancelLoad })),
   );
 
   if (load.status === "loading") {
@@ -61,11 +61,14 @@ export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
     );
   }
   if (load.status !== "error") return null;
+  // A field mapping reads one local file: not a run, nor a file on the view server.
+  const mappable =
+    onMapFields !== undefined && load.runFiles === undefined && load.remote === undefined;
   const choices = (
     load.candidates.length > 0
       ? load.candidates.map((c) => ({ id: c.id, label: c.label }))
       : FORMAT_CATALOG.map((f) => ({ id: f.id, label: f.label }))
-  ).filter((c) => onMapFields === undefined || c.id !== MAPPED_FORMAT);
+  ).filter((c) => !mappable || c.id !== MAPPED_FORMAT);
   return (
     <section className={styles.panel} data-testid="load.error">
       <p className={styles.error} role="alert">
@@ -77,7 +80,7 @@ export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
           : "Read it as a specific format instead:"}
       </p>
       <div className={styles.choices}>
-        {onMapFields !== undefined ? (
+        {mappable ? (
           <button
             type="button"
             className={styles.button}
@@ -93,7 +96,7 @@ export default function LoadPanel({ onMapFields }: LoadPanelProps = {}) {
             key={c.id}
             type="button"
             className={styles.button}
-            onClick={() => loadFile(load.file, { format: c.id })}
+            onClick={() => readAs(c.id)}
             data-testid="load.read-as"
           >
             {c.label}
