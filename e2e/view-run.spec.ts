@@ -35,6 +35,19 @@ const ranked = join(root, "ranked");
 writeVerlFolder(ranked, [1, 2]);
 const state = join(root, "ranked-state");
 
+/** One native JSONL, indexed (`?index-threshold=0`) as a large file is, and appended to. */
+const dump = join(root, "dump", "rollouts.jsonl");
+mkdirSync(join(root, "dump"));
+const nativeRow = (group: string, i: number, reward: number): string =>
+  JSON.stringify({ group_id: group, prompt: `prompt ${group}`, completion: `answer ${i}`, reward });
+writeFileSync(
+  dump,
+  `${[0, 1, 2, 3].map((i) => nativeRow("g0", i, i % 2)).join("\n")}\n${[0, 1, 2, 3]
+    .map((i) => nativeRow("g1", i, 1))
+    .join("\n")}\n`,
+);
+
+let dumpView: ViewProcess;
 let verlView: ViewProcess;
 let trlView: ViewProcess;
 let rankedView: ViewProcess;
@@ -43,7 +56,8 @@ const start = (dir: string, ...extra: string[]): Promise<ViewProcess> =>
   viewStart(process.execPath, [BIN, "view", dir, "--port", "0", "--no-open", ...extra]);
 
 beforeAll(async () => {
-  [verlView, trlView, rankedView] = await Promise.all([
+  [dumpView, verlView, trlView, rankedView] = await Promise.all([
+    start(dump),
     start(verl),
     start(join(root, "trl")),
     start(ranked, "--state", state),
@@ -51,6 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  expect(await dumpView.stop("SIGTERM")).toBe(0);
   expect(await verlView.stop("SIGTERM")).toBe(0);
   expect(await trlView.stop("SIGTERM")).toBe(0);
   expect(await rankedView.stop("SIGTERM")).toBe(0);
@@ -146,6 +161,28 @@ describe("a run read from the view server", () => {
     await error.getByTestId("load.read-as").getByText("verl rollout dump").click();
     await summaryBecomes(page, "data-rollouts", "28");
     expect(await counts(page)).toEqual({ rollouts: "28", groups: "7", steps: "4" });
+    expect(pageErrors.list).toEqual([]);
+  });
+
+  test("an indexed file grows: new rows join, the open group shows its new rollout", async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto(`${dumpView.origin}/?token=${dumpView.token!}&index-threshold=0`);
+    await page.getByTestId("dataset-summary").waitFor();
+    expect(await counts(page)).toEqual({ rollouts: "8", groups: "2", steps: "0" });
+    await expect.poll(() => page.getByTestId("rollout-column").count()).toBe(4);
+    // Two rows for the open group g0 and a new group g2, the last line in two halves.
+    const tail = nativeRow("g2", 0, 1);
+    appendFileSync(dump, `${nativeRow("g0", 4, 1)}\n${tail.slice(0, 10)}`);
+    await summaryBecomes(page, "data-rollouts", "9");
+    await expect.poll(() => page.getByTestId("rollout-column").count()).toBe(5);
+    expect(await page.getByTestId("load-issues").textContent()).toBe("0");
+    appendFileSync(dump, `${tail.slice(10)}\n`);
+    await summaryBecomes(page, "data-groups", "3");
+    expect(await counts(page)).toEqual({ rollouts: "10", groups: "3", steps: "0" });
+    expect(await page.getByTestId("live.arrived").getAttribute("data-count")).toBe("1");
+    expect(await page.getByTestId("load-issues").textContent()).toBe("0");
     expect(pageErrors.list).toEqual([]);
   });
 

@@ -5,7 +5,13 @@
  */
 
 import { readIndexedGroup, type IndexedState } from "../io/index.ts";
-import { runLoad, runLoadRemote, runLoadRun, type RemoteCache } from "./loadFile.ts";
+import {
+  remoteCacheEmpty,
+  runLoad,
+  runLoadRemote,
+  runLoadRun,
+  type RemoteCache,
+} from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -13,7 +19,7 @@ declare const self: DedicatedWorkerGlobalScope;
 const cancelled = new Set<number>();
 let indexed: IndexedState | null = null;
 /** A remote run's files as last read, so a change reads only what changed. */
-const remoteCache: RemoteCache = new Map();
+const remoteCache: RemoteCache = remoteCacheEmpty();
 
 function post(reply: LoadReply): void {
   self.postMessage(reply);

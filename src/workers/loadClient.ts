@@ -20,7 +20,7 @@ let workerUnavailable = false;
 let nextId = 1;
 const listeners = new Map<number, (event: LoadEvent) => void>();
 /** The fallback's remote run files as last read (the worker keeps its own). */
-const fallbackCache: RemoteCache = new Map();
+let fallbackCache: RemoteCache | null = null;
 /** The fallback's indexed file, when loads run on the main thread. */
 let localIndexed: IndexedState | null = null;
 
@@ -220,12 +220,12 @@ export function startRemoteLoad(
   if (w === null) {
     let cancelled = false;
     import("./loadFile.ts")
-      .then(({ runLoadRemote }) =>
+      .then(({ runLoadRemote, remoteCacheEmpty }) =>
         runLoadRemote(
           { ...job, kind: "load-remote", requestId },
           onEvent,
           () => cancelled,
-          fallbackCache,
+          (fallbackCache ??= remoteCacheEmpty()),
         ),
       )
       .then((state) => {

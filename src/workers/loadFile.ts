@@ -6,6 +6,7 @@ import {
   AmbiguousFormatError,
   completeLinesSize,
   datasetFromLoad,
+  extendIndexedFile,
   httpByteSource,
   LoadError,
   loadBytes,
@@ -34,6 +35,8 @@ export interface LoadJob {
   readonly format?: string;
   readonly options?: FormatOptions;
   readonly indexThreshold?: number;
+  /** The file is being written (a followed remote file): keep its index open to extend it. */
+  readonly follow?: boolean;
 }
 
 /** The error reply for a failed load: the format choice, the mapping offer, or the message. */
@@ -116,20 +119,25 @@ export async function runLoad(
         rows: 0,
         groups: 0,
       });
-      const indexed = await indexBlobIfPossible(file, job.format, {
-        isCancelled,
-        onProgress: (bytes, rows, groups) =>
-          emit({
-            kind: "progress",
-            requestId,
-            phase: "indexing",
-            bytes,
-            totalBytes: file.size,
-            rows,
-            groups,
-          }),
-        onFirstGroup: (group) => emit({ kind: "first-group", requestId, group }),
-      });
+      const indexed = await indexBlobIfPossible(
+        file,
+        job.format,
+        {
+          isCancelled,
+          onProgress: (bytes, rows, groups) =>
+            emit({
+              kind: "progress",
+              requestId,
+              phase: "indexing",
+              bytes,
+              totalBytes: file.size,
+              rows,
+              groups,
+            }),
+          onFirstGroup: (group) => emit({ kind: "first-group", requestId, group }),
+        },
+        job.follow ?? false,
+      );
       if (indexed !== null) {
         emit({ kind: "done", requestId, dataset: indexed.dataset });
         return indexed.state;
@@ -166,8 +174,16 @@ export async function runLoad(
   }
 }
 
-/** What a worker keeps of a remote run's files between reads: each file's dataset, by id. */
-export type RemoteCache = Map<string, { readonly size: number; readonly dataset: LoadedDataset }>;
+/**
+ * What a worker keeps of a remote run between reads: each file's dataset by id, and a single
+ * indexed file's open index (extended with what was appended instead of indexed again).
+ */
+export interface RemoteCache {
+  readonly files: Map<string, { readonly size: number; readonly dataset: LoadedDataset }>;
+  indexed: { readonly id: string; readonly state: IndexedState } | null;
+}
+
+export const remoteCacheEmpty = (): RemoteCache => ({ files: new Map(), indexed: null });
 
 /**
  * Load a run from the view server (issue 14, points 4 and 5). Each file is read by range requests
@@ -202,30 +218,51 @@ export async function runLoadRemote(
     const heldBack = sources.reduce((n, s) => n + s.heldBack, 0);
     if (sources.length === 1) {
       const only = sources[0]!;
-      cache.clear();
+      cache.files.clear();
+      const previous = cache.indexed;
+      cache.indexed = null;
+      if (
+        previous !== null &&
+        previous.id === only.ref.id &&
+        !(job.reread ?? []).includes(only.ref.id)
+      ) {
+        const dataset = await extendIndexedFile(previous.state, only.source, {
+          isCancelled,
+          onProgress: () => undefined,
+          onFirstGroup: () => undefined,
+        });
+        if (dataset !== null) {
+          cache.indexed = previous;
+          emit({ kind: "done", requestId, dataset, heldBack });
+          return previous.state;
+        }
+      }
       let indexed: IndexedState | null = null;
       await runLoad(
         {
           requestId,
           file: only.source,
+          follow: true,
           ...(job.format === undefined ? {} : { format: job.format }),
           ...(job.indexThreshold === undefined ? {} : { indexThreshold: job.indexThreshold }),
         },
         (reply) => emit(reply.kind === "done" ? { ...reply, heldBack } : reply),
         isCancelled,
       ).then((state) => (indexed = state));
+      if (indexed !== null) cache.indexed = { id: only.ref.id, state: indexed };
       return indexed;
     }
-    for (const id of job.reread ?? []) cache.delete(id);
+    cache.indexed = null;
+    for (const id of job.reread ?? []) cache.files.delete(id);
     const live = new Set(job.files.map((f) => f.id));
-    for (const id of [...cache.keys()]) if (!live.has(id)) cache.delete(id);
+    for (const id of [...cache.files.keys()]) if (!live.has(id)) cache.files.delete(id);
     const totalBytes = sources.reduce((n, s) => n + s.source.size, 0);
     let done = 0;
     const parts: RunPart[] = [];
     const failed: ParseIssue[] = [];
     for (const { ref, source } of sources) {
       const file = { ...ref.run, size: source.size };
-      const cached = cache.get(ref.id);
+      const cached = cache.files.get(ref.id);
       if (cached !== undefined && cached.size === source.size) {
         parts.push({ file, dataset: cached.dataset });
         done += source.size;
@@ -240,11 +277,11 @@ export async function runLoadRemote(
           job.format === undefined ? {} : { format: job.format },
         );
         const dataset = datasetFromLoad(result);
-        cache.set(ref.id, { size: source.size, dataset });
+        cache.files.set(ref.id, { size: source.size, dataset });
         parts.push({ file, dataset });
       } catch (e) {
         if (e instanceof LoadCancelled) throw e;
-        cache.delete(ref.id);
+        cache.files.delete(ref.id);
         failed.push({
           file: ref.run.path,
           line: 0,

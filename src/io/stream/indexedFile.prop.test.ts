@@ -24,7 +24,7 @@ import {
 import { datasetWithParsedGroup, type LoadedDataset } from "../dataset.ts";
 import { loadBytes } from "../formats/load.ts";
 import { LoadError } from "../issues.ts";
-import { indexBlobIfPossible, readIndexedGroup } from "./indexedFile.ts";
+import { extendIndexedFile, indexBlobIfPossible, readIndexedGroup } from "./indexedFile.ts";
 
 const NATIVE = join(import.meta.dirname, "../__fixtures__/native");
 const CASES = readdirSync(NATIVE)
@@ -124,6 +124,71 @@ describe("fuzzing the indexed (large-file) JSONL path", () => {
     async (rows, mutation) => {
       const text = rows.map((r) => JSON.stringify(r)).join("\n");
       await check(new File([mutateTextFile(text, mutation)], "rows.jsonl"));
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("a followed file indexed in pieces (issue 14, live follow)", () => {
+  const row = fc.record(
+    {
+      group_id: fc.constantFrom("g1", "g2", "g3"),
+      id: fc.oneof(fc.constantFrom("a", "b", "c", "d"), fc.nat(3)),
+      completion: fc.string({ maxLength: 6 }),
+      reward: fc.oneof(fc.double({ noNaN: true }), fc.constant("x")),
+    },
+    { requiredKeys: ["group_id"] },
+  );
+  const line = fc.oneof(
+    { weight: 8, arbitrary: row.map((r) => JSON.stringify(r)) },
+    { weight: 1, arbitrary: fc.constantFrom("", "{bad", "[1]") },
+  );
+  // A dump starts with a row (a first line that is not one can make the head another container).
+  const dumpLines = fc
+    .tuple(
+      row.map((r) => JSON.stringify(r)),
+      fc.array(line, { maxLength: 15 }),
+    )
+    .map(([head, rest]) => [head, ...rest]);
+  test.prop([dumpLines, fc.array(fc.nat(), { maxLength: 3 })], {
+    numRuns: fuzzRuns(300),
+  })(
+    "indexing a prefix, then what was appended, gives the whole file's dataset and groups",
+    async (lines, cuts) => {
+      const text = `${lines.join("\n")}\n`;
+      // Cut points at line ends: what a followed read sees (completeLines.ts).
+      const ends = [...text.matchAll(/\n/g)].map((m) => m.index + 1);
+      const sizes = [...new Set(cuts.map((c) => ends[c % ends.length]!))].sort((a, b) => a - b);
+      const bytes = new TextEncoder().encode(text);
+      const source = (size: number) =>
+        Object.assign(new Blob([bytes.subarray(0, size)]), { name: "follow.jsonl" });
+      const whole = await indexBlobIfPossible(source(bytes.length), "native", callbacks);
+      let first: Awaited<ReturnType<typeof indexBlobIfPossible>>;
+      try {
+        first = await indexBlobIfPossible(
+          source(sizes[0] ?? bytes.length),
+          "native",
+          callbacks,
+          true,
+        );
+      } catch (e) {
+        if (e instanceof LoadError) return; // detection refused the prefix: the page reads it whole
+        throw e;
+      }
+      expect(whole).not.toBeNull();
+      let dataset = first!.dataset;
+      for (const size of [...sizes.slice(1), bytes.length]) {
+        const extended = await extendIndexedFile(first!.state, source(size), callbacks);
+        expect(extended).not.toBeNull();
+        dataset = extended!;
+      }
+      expect(dataset.summaries).toEqual(whole!.dataset.summaries);
+      expect(dataset.stats).toEqual(whole!.dataset.stats);
+      expect(dataset.issues).toEqual(whole!.dataset.issues);
+      for (const { id } of dataset.summaries)
+        expect(await readIndexedGroup(first!.state, id)).toEqual(
+          await readIndexedGroup(whole!.state, id),
+        );
     },
     FUZZ_TIMEOUT,
   );

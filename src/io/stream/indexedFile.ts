@@ -23,7 +23,7 @@ import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../ind
 import { JsonlIndexer, jsonlBadReasonMessage } from "../index/jsonlIndexer.ts";
 import type { ParseIssue } from "../issues.ts";
 import type { ByteSource } from "./byteSource.ts";
-import { blobChunks } from "./readBlob.ts";
+import { blobChunks, LoadCancelled } from "./readBlob.ts";
 
 const CHUNK = 1 << 20;
 
@@ -35,14 +35,6 @@ interface GroupRows {
   readonly rewards: number[];
   readonly ids: string[];
   prompt: string;
-}
-
-/** What the worker keeps to parse groups later. */
-export interface IndexedState {
-  readonly file: ByteSource;
-  readonly spec: FormatSpec;
-  readonly indexer: JsonlIndexer;
-  groups: ReadonlyMap<string, GroupRows>;
 }
 
 function duplicateIssue(file: string, line: number, id: string, firstLine: number): ParseIssue {
@@ -137,121 +129,131 @@ export interface IndexCallbacks {
 }
 
 /**
- * Index a JSONL file and return its summaries. Rows the index rejects (bad JSON where the scanner
- * walks, a missing group key, a non-numeric reward, a duplicate id, a row too large to decode) are
- * issues; rows it accepts are parsed fully when their group is opened, and any problem found then is
- * reported with the group.
+ * What indexing a file keeps between reads of it (a followed file, issue 14): the row handling's
+ * state, so bytes appended later are indexed from where the last read stopped.
  */
-export async function indexJsonlFile(
-  file: ByteSource,
-  spec: FormatSpec,
-  index: FormatIndexSpec,
-  candidates: readonly FormatCandidate[],
-  callbacks: IndexCallbacks,
-): Promise<{ dataset: LoadedDataset; state: IndexedState }> {
-  const indexer = new JsonlIndexer({ keys: index.keys });
-  let groups = new Map<string, GroupRows>();
+interface IndexProgress {
+  readonly index: FormatIndexSpec;
+  readonly candidates: readonly FormatCandidate[];
   /** Each id's first claimant (a row), and for ids claimed again, every claimant in file order. */
-  const ids = new Map<string, number>();
-  const claims = new Map<string, number[]>();
+  readonly ids: Map<string, number>;
+  readonly claims: Map<string, number[]>;
   /** Rows skipped as duplicates: what they would add to their group if they own their id after all. */
-  const duplicates = new Map<number, IndexedRowKey & { readonly id: string }>();
-  const issues: ParseIssue[] = [];
-  let handled = 0;
-  let firstPosted = false;
-  /** The first group as parsed for the early preview, reused at the end if it did not grow. */
-  let preview: {
+  readonly duplicates: Map<number, IndexedRowKey & { readonly id: string }>;
+  readonly issues: ParseIssue[];
+  /** Groups in order of their first row, before duplicates are settled. */
+  readonly groups: Map<string, GroupRows>;
+  handled: number;
+  bytes: number;
+}
+
+/** What the worker keeps to parse groups later. */
+export interface IndexedState {
+  file: ByteSource;
+  readonly spec: FormatSpec;
+  readonly indexer: JsonlIndexer;
+  groups: ReadonlyMap<string, GroupRows>;
+  /** Set when more bytes can be indexed (a followed file read up to a line's end). */
+  progress?: IndexProgress;
+}
+
+/** Index the rows the indexer has completed since the last call. */
+function handleRows(state: IndexedState, progress: IndexProgress): void {
+  const { indexer } = state;
+  const { index, ids, claims, duplicates, issues, groups } = progress;
+  const name = state.file.name;
+  for (; progress.handled < indexer.rowCount; progress.handled++) {
+    const handled = progress.handled;
+    const line = indexer.lineAt(handled);
+    const status = indexer.statusAt(handled);
+    if (status === "tooLarge") {
+      issues.push({
+        file: name,
+        line,
+        message: `the row is too large to decode (${indexer.lengthAt(handled).toLocaleString("en-US")} bytes)`,
+      });
+      continue;
+    }
+    if (status === "bad") {
+      issues.push({
+        file: name,
+        line,
+        message: `not valid JSON: ${jsonlBadReasonMessage(indexer.reasonAt(handled))}`,
+      });
+      continue;
+    }
+    const read = index.read(indexer.row(handled).values);
+    if (!read.ok) {
+      issues.push({ file: name, line, field: read.field, message: read.message });
+      continue;
+    }
+    const { groupId, reward, prompt } = read.key;
+    const id = read.key.id ?? `${groupId}/${groups.get(groupId)?.rows.length ?? 0}`;
+    const first = ids.get(id);
+    if (first !== undefined) {
+      issues.push(duplicateIssue(name, line, id, indexer.lineAt(first)));
+      const claimants = claims.get(id) ?? [first];
+      claimants.push(handled);
+      claims.set(id, claimants);
+      duplicates.set(handled, { ...read.key, id });
+      continue;
+    }
+    ids.set(id, handled);
+    let group = groups.get(groupId);
+    if (group === undefined) {
+      group = { rows: [], rewards: [], ids: [], prompt };
+      groups.set(groupId, group);
+    }
+    group.rows.push(handled);
+    group.rewards.push(reward);
+    group.ids.push(id);
+  }
+}
+
+/** A deep enough copy of the groups that settling duplicates can edit without touching `from`. */
+function copyGroups(from: ReadonlyMap<string, GroupRows>): Map<string, GroupRows> {
+  const out = new Map<string, GroupRows>();
+  for (const [id, g] of from)
+    out.set(id, { rows: [...g.rows], rewards: [...g.rewards], ids: [...g.ids], prompt: g.prompt });
+  return out;
+}
+
+/**
+ * The dataset of what is indexed so far: duplicates settled, counts and summaries, the first
+ * group parsed. `preview` is the first group as parsed early, reused when it did not grow.
+ */
+async function indexedDataset(
+  state: IndexedState,
+  progress: IndexProgress,
+  callbacks: IndexCallbacks,
+  preview: {
     id: string;
     rows: number;
     parsed: Awaited<ReturnType<typeof readIndexedGroup>>;
-  } | null = null;
-  const state: IndexedState = { file, spec, indexer, groups };
-
-  const handleRows = (): void => {
-    for (; handled < indexer.rowCount; handled++) {
-      const line = indexer.lineAt(handled);
-      const status = indexer.statusAt(handled);
-      if (status === "tooLarge") {
-        issues.push({
-          file: file.name,
-          line,
-          message: `the row is too large to decode (${indexer.lengthAt(handled).toLocaleString("en-US")} bytes)`,
-        });
-        continue;
-      }
-      if (status === "bad") {
-        issues.push({
-          file: file.name,
-          line,
-          message: `not valid JSON: ${jsonlBadReasonMessage(indexer.reasonAt(handled))}`,
-        });
-        continue;
-      }
-      const read = index.read(indexer.row(handled).values);
-      if (!read.ok) {
-        issues.push({ file: file.name, line, field: read.field, message: read.message });
-        continue;
-      }
-      const { groupId, reward, prompt } = read.key;
-      const id = read.key.id ?? `${groupId}/${groups.get(groupId)?.rows.length ?? 0}`;
-      const first = ids.get(id);
-      if (first !== undefined) {
-        issues.push(duplicateIssue(file.name, line, id, indexer.lineAt(first)));
-        const claimants = claims.get(id) ?? [first];
-        claimants.push(handled);
-        claims.set(id, claimants);
-        duplicates.set(handled, { ...read.key, id });
-        continue;
-      }
-      ids.set(id, handled);
-      let group = groups.get(groupId);
-      if (group === undefined) {
-        group = { rows: [], rewards: [], ids: [], prompt };
-        groups.set(groupId, group);
-      }
-      group.rows.push(handled);
-      group.rewards.push(reward);
-      group.ids.push(id);
-    }
-  };
-
-  let bytes = 0;
-  let lastReport = 0;
-  for await (const value of blobChunks(file, callbacks.isCancelled)) {
-    indexer.push(value);
-    bytes += value.byteLength;
-    handleRows();
-    // The first group is shown once a second group has started (so the first is probably whole).
-    if (!firstPosted && groups.size >= 2) {
-      firstPosted = true;
-      const [firstId] = groups.keys();
-      const parsed = await readIndexedGroup(state, firstId!);
-      preview = { id: firstId!, rows: groups.get(firstId!)!.rows.length, parsed };
-      if (parsed.group !== null) callbacks.onFirstGroup(parsed.group);
-    }
-    if (bytes - lastReport >= 8 * CHUNK) {
-      lastReport = bytes;
-      callbacks.onProgress(bytes, indexer.rowCount, groups.size);
-    }
-  }
-  indexer.finish();
-  handleRows();
-  if (claims.size > 0) {
-    const regrouped = await settleDuplicates(state, claims, duplicates, issues);
-    if (regrouped !== null) groups = regrouped;
+  } | null,
+): Promise<LoadedDataset> {
+  const { indexer, spec, file } = state;
+  let groups: Map<string, GroupRows> = progress.groups;
+  const issues = [...progress.issues];
+  if (progress.claims.size > 0) {
+    // Settled on a copy: a followed file's later reads start again from the unsettled rows.
+    groups = copyGroups(progress.groups);
     state.groups = groups;
+    const regrouped = await settleDuplicates(state, progress.claims, progress.duplicates, issues);
+    if (regrouped !== null) groups = regrouped;
   }
-  callbacks.onProgress(bytes, indexer.rowCount, groups.size);
+  state.groups = groups;
+  callbacks.onProgress(progress.bytes, indexer.rowCount, groups.size);
   const mode = partialBelow([...groups.values()].map((g) => g.rows.length));
-  const rollouts = [...groups.values()].reduce((s, g) => s + g.rows.length, 0);
-  issues.sort((a, b) => a.line - b.line);
+  const rollouts = [...groups.values()].reduce((n, g) => n + g.rows.length, 0);
+  issues.sort((x, y) => x.line - y.line);
   let dataset: LoadedDataset = {
     file: file.name,
     container: "jsonl",
     format: spec.id,
     formatLabel: spec.label,
     groupKey: spec.groupKey,
-    candidates,
+    candidates: progress.candidates,
     stats: {
       lines: indexer.lineCount,
       records: indexer.rowCount,
@@ -264,7 +266,8 @@ export async function indexJsonlFile(
     groups: [],
     summaries: [...groups.entries()].map(([id, g]) => ({
       id,
-      rewards: g.rewards,
+      // A followed file's groups grow in place: the summaries keep what they showed.
+      rewards: state.progress === undefined ? g.rewards : [...g.rewards],
       prompt: flatPreview(g.prompt),
       partial: g.rows.length < mode,
       step: groupIdStep(spec.groupKey, id),
@@ -281,8 +284,100 @@ export async function indexJsonlFile(
         : await readIndexedGroup(state, firstId);
     dataset = datasetWithParsedGroup(dataset, first.group, firstId, first.issues);
   }
+  return dataset;
+}
+
+/**
+ * Index a JSONL file and return its summaries. Rows the index rejects (bad JSON where the scanner
+ * walks, a missing group key, a non-numeric reward, a duplicate id, a row too large to decode) are
+ * issues; rows it accepts are parsed fully when their group is opened, and any problem found then is
+ * reported with the group.
+ *
+ * With `follow`, the file is one being written, read up to the end of a complete line
+ * (completeLines.ts): the index stays open, and `extendIndexedFile` indexes what is appended.
+ */
+export async function indexJsonlFile(
+  file: ByteSource,
+  spec: FormatSpec,
+  index: FormatIndexSpec,
+  candidates: readonly FormatCandidate[],
+  callbacks: IndexCallbacks,
+  follow = false,
+): Promise<{ dataset: LoadedDataset; state: IndexedState }> {
+  const indexer = new JsonlIndexer({ keys: index.keys });
+  const progress: IndexProgress = {
+    index,
+    candidates,
+    ids: new Map(),
+    claims: new Map(),
+    duplicates: new Map(),
+    issues: [],
+    groups: new Map(),
+    handled: 0,
+    bytes: 0,
+  };
+  const state: IndexedState = { file, spec, indexer, groups: progress.groups };
+  let firstPosted = false;
+  /** The first group as parsed for the early preview, reused at the end if it did not grow. */
+  let preview: {
+    id: string;
+    rows: number;
+    parsed: Awaited<ReturnType<typeof readIndexedGroup>>;
+  } | null = null;
+  let lastReport = 0;
+  for await (const value of blobChunks(file, callbacks.isCancelled)) {
+    indexer.push(value);
+    progress.bytes += value.byteLength;
+    handleRows(state, progress);
+    // The first group is shown once a second group has started (so the first is probably whole).
+    if (!firstPosted && progress.groups.size >= 2) {
+      firstPosted = true;
+      const [firstId] = progress.groups.keys();
+      const parsed = await readIndexedGroup(state, firstId!);
+      preview = { id: firstId!, rows: progress.groups.get(firstId!)!.rows.length, parsed };
+      if (parsed.group !== null) callbacks.onFirstGroup(parsed.group);
+    }
+    if (progress.bytes - lastReport >= 8 * CHUNK) {
+      lastReport = progress.bytes;
+      callbacks.onProgress(progress.bytes, indexer.rowCount, progress.groups.size);
+    }
+  }
+  // A followed file ends at a line's end: nothing is pending, and the index stays open.
+  const open = follow && progress.bytes === file.size && file.size > 0;
+  if (!open) indexer.finish();
+  handleRows(state, progress);
+  if (open) state.progress = progress;
+  const dataset = await indexedDataset(state, progress, callbacks, preview);
   return { state, dataset };
 }
+
+/**
+ * Index the bytes appended to a followed file since the last read (`indexJsonlFile` with
+ * `follow`): `grown` is the same file, longer, read up to a line's end. The state is updated in
+ * place; the dataset returned is the whole file's. Null when the state cannot be extended (it was
+ * not followed, or the file is not longer): read the file again instead.
+ */
+export async function extendIndexedFile(
+  state: IndexedState,
+  grown: ByteSource,
+  callbacks: IndexCallbacks,
+): Promise<LoadedDataset | null> {
+  const progress = state.progress;
+  if (progress === undefined || grown.size < progress.bytes) return null;
+  state.file = grown;
+  // Duplicates are settled again over the unsettled groups (indexedDataset settles a copy).
+  state.groups = progress.groups;
+  for (let at = progress.bytes; at < grown.size; at += 8 * CHUNK) {
+    if (callbacks.isCancelled()) throw new LoadCancelled();
+    const end = Math.min(grown.size, at + 8 * CHUNK);
+    const chunk = new Uint8Array(await grown.slice(at, end).arrayBuffer());
+    state.indexer.push(chunk);
+    progress.bytes += chunk.byteLength;
+    handleRows(state, progress);
+  }
+  return indexedDataset(state, progress, callbacks, null);
+}
+
 /** Read the bytes of some rows: one slice when they sit close together, else one slice per row. */
 async function rowBytes(
   file: ByteSource,
@@ -365,11 +460,12 @@ export async function indexBlobIfPossible(
   file: ByteSource,
   format: string | undefined,
   callbacks: IndexCallbacks,
+  follow = false,
 ): Promise<{ dataset: LoadedDataset; state: IndexedState } | null> {
   const { container, sample } = await sampleHead(file);
   if (container !== "jsonl") return null;
   const { spec, candidates } = chooseFormat(file.name, container, sample, undefined, format);
   const index = formatIndexFor(spec.id);
   if (index === undefined) return null;
-  return indexJsonlFile(file, spec, index, candidates, callbacks);
+  return indexJsonlFile(file, spec, index, candidates, callbacks, follow);
 }

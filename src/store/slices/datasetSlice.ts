@@ -267,8 +267,12 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
             // Parsed groups: all of them for a whole-file read; an indexed file keeps the groups
             // parsed so far unless a file was read again from the start.
             const groups = new Map<string, RolloutGroup>();
-            if (event.dataset.indexed && refresh.reread.length === 0)
-              for (const [id, g] of now.groups) groups.set(id, g);
+            if (event.dataset.indexed && refresh.reread.length === 0) {
+              // Kept only while their rows are all there: a group that grew is parsed again.
+              const sizes = new Map(event.dataset.summaries.map((s) => [s.id, s.rewards.length]));
+              for (const [id, g] of now.groups)
+                if (sizes.get(id) === g.rollouts.length) groups.set(id, g);
+            }
             for (const g of event.dataset.groups) groups.set(g.id, g);
             const selected = get().selectedGroupId;
             const stillThere =
@@ -283,6 +287,10 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
                 updating: false,
               },
             });
+            // The open group, read again when it grew (an indexed file's groups parse on demand).
+            const open = get().selectedGroupId;
+            if (event.dataset.indexed && open !== null && !groups.has(open))
+              get().ensureGroup(open);
           } else if (event.kind === "error") {
             set({
               live: {
