@@ -13,6 +13,9 @@
  *   npm run bench:browser -- --no-scroll     everything but it
  *   npm run bench:browser -- --interaction-only   just the setting-change and ranking-keystroke
  *                                                 latencies (T5, bench/interaction.ts)
+ *   npm run bench:browser -- --view   also issue 14's `rollout-studio view` metrics (bench/viewBrowser.ts):
+ *                                     the 1 GB file through view vs as a local File, and an
+ *                                     appended line to the screen; `--view-only` runs just them
  */
 import { Buffer } from "node:buffer";
 import {
@@ -32,6 +35,13 @@ import { CHROMIUM_PATH } from "../e2e/harness/browser.ts";
 import { startPreviewServer } from "../e2e/harness/server.ts";
 import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
 import { benchLazyOpen } from "./lazyOpen.ts";
+import { buildCli } from "../scripts/buildCli.ts";
+import {
+  benchViewAppend,
+  benchViewTtfg,
+  median as viewMedian,
+  p95 as viewP95,
+} from "./viewBrowser.ts";
 import {
   benchRankingKeystroke,
   benchSettingChange,
@@ -47,6 +57,9 @@ const SCROLL_ONLY = process.argv.includes("--scroll-only");
 const SCROLL = !process.argv.includes("--no-scroll");
 /** `--interaction-only` runs just the setting change and the ranking keystroke (bench/interaction.ts). */
 const INTERACTION_ONLY = process.argv.includes("--interaction-only");
+/** `--view` adds issue 14's view metrics (bench/viewBrowser.ts); `--view-only` runs just them. */
+const VIEW_ONLY = process.argv.includes("--view-only");
+const VIEW = VIEW_ONLY || process.argv.includes("--view");
 const MB = 1e6;
 const DATA_DIR = fileURLToPath(new URL("./.data/", import.meta.url));
 /** Loads per file, each in a new context (cold worker start adds 75-100 ms: take the median). */
@@ -1053,6 +1066,68 @@ async function loadBenchmarks(browser: Browser, url: string): Promise<void> {
   }
 }
 
+/** Issue 14: the 1 GB file through `rollout-studio view` vs as a local File; append to screen. */
+async function viewBenchmarks(browser: Browser, url: string): Promise<void> {
+  log("view: building the CLI (npm run build:cli)");
+  await buildCli();
+  const file1G = writeRolloutFile("rollouts-1GB.jsonl", 1000 * MB);
+  log(`view: ${file1G.label} through rollout-studio view vs as a local File, ${ROUNDS} rounds`);
+  const ttfg = await benchViewTtfg(
+    browser,
+    { path: file1G.path, rows: file1G.rows },
+    ROUNDS,
+    async () => {
+      const run = await loadOnce(browser, url, file1G, {
+        heap: false,
+        byob: false,
+        timeoutMs: 300_000,
+      });
+      if (run !== null) checkCounts(file1G, run);
+      return run?.ttfgMs ?? null;
+    },
+    log,
+  );
+  for (const p of ttfg.problems) check(false, p);
+  emit(
+    "browser.view.ttfg.1GB",
+    ttfg.view.map((v) => v.ttfgMs),
+    ttfg.local,
+    "ms",
+    file1G.fingerprint,
+    `${origin1G(file1G)}: opening ORIGIN/?token=T of rollout-studio view FILE (range requests) vs the same file as a local File in the drop zone; file-selected -> first-group-painted for both; issue 14 target ratio <= 1.3`,
+    {
+      navToPaintedMs: round(viewMedian(ttfg.view.map((v) => v.navToPaintedMs))),
+      navToPaintedValues: ttfg.view.map((v) => round(v.navToPaintedMs)),
+    },
+  );
+  const APPENDS = 30;
+  log(`view: ${APPENDS} lines appended to a served verl step file`);
+  const append = await benchViewAppend(browser, APPENDS, log);
+  for (const p of append.problems) check(false, p);
+  if (append.screen.length > 0 && append.event.length > 0) {
+    const line = {
+      metric: "browser.view.appendToScreen",
+      value: round(viewP95(append.screen)),
+      baseline: round(viewP95(append.event)),
+      ratio: round(viewP95(append.screen) / viewP95(append.event)),
+      unit: "ms",
+      runs: append.screen.length,
+      median: round(viewMedian(append.screen)),
+      p95: round(viewP95(append.screen)),
+      baselineMedian: round(viewMedian(append.event)),
+      values: append.screen.map(round),
+      baselines: append.event.map(round),
+      note: "a line appended to a 2 MB verl step file served by rollout-studio view -> data-rollouts counting it on screen (polled every frame), value and baseline are p95s; baseline: the same append -> the server's files event at a client in the bench process; issue 14 target p95 <= 2 s",
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    log(
+      `  browser.view.appendToScreen: median ${line.median} ms, p95 ${line.p95} ms; server event median ${line.baselineMedian} ms, p95 ${line.baseline} ms`,
+    );
+  }
+}
+
+const origin1G = (f: DataFile): string => `${mb(f.bytes)} native JSONL, ${f.rows} rows`;
+
 async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(DATA_DIR, { recursive: true });
@@ -1066,9 +1141,10 @@ async function main(): Promise<void> {
   });
   log(`serving ${server.url}; Chromium ${browser.version()}; node ${process.version}`);
   try {
-    if (!SCROLL_ONLY && !INTERACTION_ONLY) await loadBenchmarks(browser, server.url);
-    if (SCROLL && !INTERACTION_ONLY) await scrollBenchmark(browser, server.url);
-    if (!SCROLL_ONLY) {
+    if (VIEW) await viewBenchmarks(browser, server.url);
+    if (!SCROLL_ONLY && !INTERACTION_ONLY && !VIEW_ONLY) await loadBenchmarks(browser, server.url);
+    if (SCROLL && !INTERACTION_ONLY && !VIEW_ONLY) await scrollBenchmark(browser, server.url);
+    if (!SCROLL_ONLY && !VIEW_ONLY) {
       log("setting change on a 64-rollout group (bench/interaction.ts)");
       const interaction = await benchSettingChange(browser, server.url);
       console.log(settingChangeLine(interaction));

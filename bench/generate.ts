@@ -495,3 +495,71 @@ export function generateGroupListJsonl(options: GroupListJsonlOptions): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+export interface VerlStepJsonlOptions {
+  /** The step: the file is `{step}.jsonl` and every row carries it. */
+  readonly step: number;
+  /** Stop adding groups once the file has at least this many bytes. */
+  readonly targetBytes: number;
+  readonly seed: number;
+  /** Responses per prompt (verl's `rollout.n`). */
+  readonly groupSize?: number;
+}
+
+export interface VerlStepJsonl {
+  readonly bytes: Uint8Array;
+  readonly rows: number;
+  readonly groups: number;
+}
+
+/**
+ * One step file of a verl rollout dump (`rollout_data_dir/{step}.jsonl`, src/io/formats/verl.ts) in
+ * the "small rows" shape: rows of about 1.7 KB (`input` a chat-templated prompt of 250-650
+ * characters, numbered, so unique in its step, and shared by the group's `groupSize` responses; `output` 520-1,580 characters of Zipf
+ * prose, sometimes with a code block; `gts`, `score` in {0, 1} with each prompt's own pass rate,
+ * `step`, `acc`). Deterministic for (seed, step). The rows of a group are adjacent, as verl writes
+ * them without `balance_batch`.
+ */
+export function generateVerlStepJsonl(options: VerlStepJsonlOptions): VerlStepJsonl {
+  const { step, targetBytes, seed, groupSize = 8 } = options;
+  const rng = randomMulberry32((seed * 0x9e3779b1) ^ step);
+  const vocabulary = new ZipfVocabulary(8000, seed ^ 0x7e51);
+  const paragraphs = Array.from({ length: 300 }, () =>
+    render(prose(vocabulary, 150 + Math.floor(rng() * 600), rng)),
+  );
+  const code = Array.from({ length: 20 }, () => codeBlock(vocabulary, rng));
+  const text = (chars: number): string => {
+    const parts: string[] = [];
+    let length = 0;
+    while (length < chars) {
+      const p =
+        rng() < 0.1
+          ? code[Math.floor(rng() * code.length)]!
+          : paragraphs[Math.floor(rng() * paragraphs.length)]!;
+      const room = chars - length;
+      parts.push(p.length > room + 100 ? p.slice(0, room + 1) : p);
+      length += parts.at(-1)!.length + 1;
+    }
+    return parts.join("\n");
+  };
+  const chunks: string[] = [];
+  let size = 0;
+  let rows = 0;
+  let groups = 0;
+  while (size < targetBytes) {
+    const question = text(200 + Math.floor(rng() * 400));
+    const input = `<|im_start|>system\nPlease reason step by step.<|im_end|>\n<|im_start|>user\nProblem ${step}.${groups}. ${question}<|im_end|>\n<|im_start|>assistant\n`;
+    const answer = String(Math.floor(rng() * 1000));
+    const passRate = rng() < 0.3 ? (rng() < 0.5 ? 0 : 1) : rng();
+    for (let i = 0; i < groupSize; i++) {
+      const correct = rng() < passRate;
+      const output = `${text(520 + Math.floor(rng() * 1060))}\nThe answer is \\boxed{${correct ? answer : String(Math.floor(rng() * 1000))}}.`;
+      const line = `${JSON.stringify({ input, output, gts: answer, score: correct ? 1 : 0, step, acc: correct })}\n`;
+      chunks.push(line);
+      size += line.length;
+      rows++;
+    }
+    groups++;
+  }
+  return { bytes: new TextEncoder().encode(chunks.join("")), rows, groups };
+}

@@ -8,7 +8,7 @@ import { openAsBlob, statSync } from "node:fs";
 import type { RolloutGroup } from "../core/index.ts";
 import {
   datasetFromLoad,
-  datasetWithParsedGroup,
+  datasetWithParsedGroups,
   groupStepsById,
   INDEX_MIN_BYTES,
   indexBlobIfPossible,
@@ -20,6 +20,7 @@ import {
   type GroupSummary,
   type LoadedDataset,
   type LoadStats,
+  type ParsedGroup,
   type ParseIssue,
   type RunInfo,
 } from "../io/index.ts";
@@ -77,15 +78,20 @@ export async function loadForCli(
       onFirstGroup: () => undefined,
     });
     if (indexed !== null) {
-      let dataset = indexed.dataset;
       const groups: RolloutGroup[] = [];
+      const parsed: ParsedGroup[] = [];
+      // The groups the index already parsed (the first group, for its preview) are not merged again.
+      const already = new Set(indexed.dataset.groups.map((g) => g.id));
       for (const summary of indexed.dataset.summaries) {
         const { group, issues } = await readIndexedGroup(indexed.state, summary.id);
-        if (!dataset.groups.some((g) => g.id === summary.id)) {
-          dataset = datasetWithParsedGroup(dataset, group, summary.id, issues);
+        if (!already.has(summary.id)) {
+          already.add(summary.id);
+          parsed.push({ groupId: summary.id, group, issues });
         }
         if (group !== null) groups.push(group);
       }
+      // One merge for every group: one call per group copied the summaries each time (quadratic).
+      const dataset = datasetWithParsedGroups(indexed.dataset, parsed);
       if (groups.length === 0)
         throw new LoadError(
           name,

@@ -1,13 +1,16 @@
 /**
  * The CLI's PATH arguments as a run (issue 14): a file, several files, a folder, or globs. Globs
- * are expanded here with node:fs (Node 20 has no fs.glob without a flag): `*` and `?` match within
- * one path segment, `**` any number of segments, `[abc]` a class. A folder is listed recursively
+ * are expanded here with node:fs (Node 20 has no fs.glob without a flag), by io's one glob matcher
+ * (src/io/runs/glob.ts, shared with `view`): `*` and `?` match within one path segment, `**` any
+ * number of segments, `[abc]` / `[!abc]` a class. A folder is listed recursively
  * (hidden, VCS and state folders skipped) and gathered by `gatherRuns`; it must hold one run.
  */
 import { readdirSync, statSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import {
   gatherRuns,
+  globSegmentMatcher,
+  isGlob,
   isRunDataPath,
   runOfFiles,
   type Run,
@@ -24,8 +27,6 @@ export interface CliRun {
   /** True for one FILE argument that is a file: the CLI reads it exactly as before runs. */
   readonly single: boolean;
 }
-
-const GLOB = /[*?[]/;
 
 const toPosix = (p: string): string => p.split(sep).join("/");
 
@@ -55,29 +56,6 @@ export function listFolder(root: string): RunListingEntry[] {
   return out;
 }
 
-/** A glob pattern's one segment as a regular expression. */
-function segmentRegex(segment: string): RegExp {
-  let re = "";
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment[i]!;
-    if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "[") {
-      const end = segment.indexOf("]", i + 1);
-      if (end === -1) re += "\\[";
-      else {
-        const body = segment
-          .slice(i + 1, end)
-          .replace(/^!/, "^")
-          .replace(/\\/g, "\\\\");
-        re += `[${body}]`;
-        i = end;
-      }
-    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`);
-}
-
 /**
  * The files a glob matches, as absolute paths in name order. The pattern is relative to `cwd`
  * unless absolute; hidden names match only a segment that starts with a dot.
@@ -95,7 +73,7 @@ export function expandGlob(cwd: string, pattern: string): string[] {
       return;
     }
     if (head === "" || head === ".") return visit(dir, tail);
-    if (!GLOB.test(head)) return visit(join(dir, head), tail);
+    if (!isGlob(head)) return visit(join(dir, head), tail);
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -108,10 +86,10 @@ export function expandGlob(cwd: string, pattern: string): string[] {
         if (e.isDirectory() && !e.name.startsWith(".")) visit(join(dir, e.name), rest);
       return;
     }
-    const re = segmentRegex(head);
+    const matches = globSegmentMatcher(head);
     for (const e of entries) {
       if (e.name.startsWith(".") && !head.startsWith(".")) continue;
-      if (re.test(e.name)) visit(join(dir, e.name), tail);
+      if (matches(e.name)) visit(join(dir, e.name), tail);
     }
   };
   visit(base, start);
@@ -145,7 +123,7 @@ function folderRun(cwd: string, arg: string): CliRun {
  */
 export function cliRunOf(cwd: string, args: readonly string[]): CliRun {
   if (args.length === 0) throw new UsageError("give a FILE, several files, a folder or a glob");
-  if (args.length === 1 && !GLOB.test(args[0]!)) {
+  if (args.length === 1 && !isGlob(args[0]!)) {
     const arg = args[0]!;
     const st = statOrNull(resolve(cwd, arg));
     if (st?.isDirectory() === true) return folderRun(cwd, arg);
@@ -161,13 +139,13 @@ export function cliRunOf(cwd: string, args: readonly string[]): CliRun {
   const entries: RunListingEntry[] = [];
   const absolute = new Map<string, string>();
   for (const arg of args) {
-    const paths = GLOB.test(arg) ? expandGlob(cwd, arg) : [resolve(cwd, arg)];
+    const paths = isGlob(arg) ? expandGlob(cwd, arg) : [resolve(cwd, arg)];
     if (paths.length === 0) throw new UsageError(`${arg}: the pattern matches no file`);
     for (const path of paths) {
       const st = statOrNull(path);
       if (st?.isDirectory() === true)
         throw new UsageError(`${arg}: a folder is a run by itself; give it alone`);
-      const shown = GLOB.test(arg) ? toPosix(isAbsolute(arg) ? path : relative(cwd, path)) : arg;
+      const shown = isGlob(arg) ? toPosix(isAbsolute(arg) ? path : relative(cwd, path)) : arg;
       if (absolute.has(shown)) continue;
       absolute.set(shown, path);
       entries.push({ path: shown, size: st?.size ?? 0, mtimeMs: st?.mtimeMs ?? 0 });

@@ -41,7 +41,9 @@ const MAX_RUN_FILES = 6;
 /** "run of 3 files, 3 steps (1..3): a/1.jsonl (step 1), ...": what a run is made of. */
 export function runLine(run: NonNullable<CliLoad["run"]>): string {
   const steps = run.files.map((f) => f.step);
-  const range = steps.length === 0 ? "" : ` (${Math.min(...steps)}..${Math.max(...steps)})`;
+  const lo = steps.reduce((m, s) => Math.min(m, s), Infinity);
+  const hi = steps.reduce((m, s) => Math.max(m, s), -Infinity);
+  const range = steps.length === 0 ? "" : ` (${lo}..${hi})`;
   const files = run.files
     .slice(0, MAX_RUN_FILES)
     .map((f) => `${f.path} (step ${f.step})`)

@@ -2,14 +2,19 @@
  * Covers: `rollout-studio analyze DIR --watch` as a child process (the built CLI, which the test
  * setup builds): a step file written into the folder gets its line; a line appended in two halves
  * is read once, whole, with no issue; a file that shrinks is read again and a line says so;
- * SIGTERM ends it with exit 0. Also the refusals of --watch without one folder.
+ * SIGTERM ends it with exit 0. Also the refusals of --watch without one folder; the step line's
+ * counts equal analyzeDataset's summary (property); the poll's wait leaves no abort listener.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { getEventListeners } from "node:events";
 import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fc, test as propTest } from "@fast-check/vitest";
 import { afterEach, describe, expect, it } from "vitest";
+import { ANALYSIS_DEFAULTS, analyzeDataset, type RolloutGroup } from "../core/index.ts";
 import { main } from "./main.ts";
+import { sleep, watchStepCounts } from "./watch.ts";
 import { verlLine } from "../test/runFixtures.ts";
 
 const BIN = join(import.meta.dirname, "../../bin/rollout-studio.mjs");
@@ -107,5 +112,57 @@ describe("analyze DIR --watch", () => {
     const dir = mkdtempSync(join(tmpdir(), "rs-watch-"));
     expect(await main(["analyze", dir, "--watch", "--json"], io)).toBe(2);
     expect(stderr).toContain("it takes no --json");
+  });
+});
+
+describe("watchStepCounts", () => {
+  const settings = ANALYSIS_DEFAULTS;
+  const groupOf = (id: string, rewards: readonly (number | null)[]): RolloutGroup => ({
+    id,
+    rollouts: rewards.map((reward, index) => ({
+      id: `${id}/${index}`,
+      groupId: id,
+      index,
+      prompt: null,
+      messages: [],
+      completion: `c${index}`,
+      reward,
+      rewards: {},
+      answer: null,
+      testsPassed: null,
+      meta: {},
+      source: { file: "f", line: index + 1 },
+    })),
+  });
+  const reward = fc.oneof(
+    fc.constantFrom(0, 1, 0.5, null),
+    fc.double({ min: -2, max: 2, noNaN: true }),
+  );
+
+  propTest.prop([fc.array(fc.array(reward, { minLength: 1, maxLength: 8 }), { maxLength: 12 })])(
+    "gives analyzeDataset's summary counts",
+    (rewardLists) => {
+      const groups = rewardLists.map((rs, i) => groupOf(`g${i}`, rs));
+      const summary = analyzeDataset(groups, settings).summary;
+      expect(watchStepCounts(groups, settings)).toEqual({
+        groups: summary.groups,
+        rollouts: summary.rollouts,
+        passes: summary.passes,
+        zeroStdGroups: summary.zeroStdGroups,
+        mixedGroups: summary.mixedGroups,
+      });
+    },
+  );
+});
+
+describe("sleep", () => {
+  it("leaves no abort listener behind once it has waited", async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) await sleep(1, controller.signal);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    const pending = sleep(60_000, controller.signal);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+    controller.abort();
+    await pending;
   });
 });

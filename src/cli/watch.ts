@@ -10,12 +10,18 @@
  * A file that shrinks, or whose first bytes change, is read again from the start, and a line says
  * so. Other containers (Parquet, a JSON document, CSV, .eval) are read whole once their size and
  * time have held still for one poll; one that does not load yet (a Parquet file half written) is
- * tried again when it changes. The numbers are core's `analyzeDataset` over each step's groups,
- * with the step of io's run rule (the rows' step, else the file's).
+ * tried again when it changes. The numbers are those of core's `analyzeDataset` summary over each
+ * step's groups (counted by `watchStepCounts`, without the clustering the line does not show), with
+ * the step of io's run rule (the rows' step, else the file's).
  */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { analyzeDataset, type AnalysisSettings, type RolloutGroup } from "../core/index.ts";
+import {
+  groupFlags,
+  rolloutReward,
+  type AnalysisSettings,
+  type RolloutGroup,
+} from "../core/index.ts";
 import {
   datasetFromLoad,
   formatIssue,
@@ -63,6 +69,39 @@ const STREAMED = /\.(jsonl|ndjson)$/i;
 const pct = (part: number, whole: number): string =>
   whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`;
 
+/**
+ * The counts a step line shows, as `analyzeDataset(groups, settings).summary` gives them, without
+ * the rest of the analysis: the line needs each group's rewards and flags only, and the diversity
+ * clusters were most of the time from an appended line to its step line (bench/README.md, runs).
+ */
+export function watchStepCounts(
+  groups: readonly RolloutGroup[],
+  settings: AnalysisSettings,
+): {
+  groups: number;
+  rollouts: number;
+  passes: number;
+  zeroStdGroups: number;
+  mixedGroups: number;
+} {
+  let rollouts = 0;
+  let passes = 0;
+  let zeroStdGroups = 0;
+  let mixedGroups = 0;
+  for (const g of groups) {
+    const rewards = g.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
+    const flags = groupFlags(
+      rewards,
+      rewards.map((r) => r >= settings.passThreshold),
+    );
+    rollouts += g.rollouts.length;
+    passes += flags.passes;
+    if (flags.zeroStd) zeroStdGroups++;
+    if (flags.mixed) mixedGroups++;
+  }
+  return { groups: groups.length, rollouts, passes, zeroStdGroups, mixedGroups };
+}
+
 /** The step line: what `--watch` prints. */
 export function watchStepLine(
   step: number,
@@ -70,7 +109,7 @@ export function watchStepLine(
   groups: readonly RolloutGroup[],
   settings: AnalysisSettings,
 ): string {
-  const s = analyzeDataset(groups, settings).summary;
+  const s = watchStepCounts(groups, settings);
   return (
     `step ${step}: ${s.groups} groups, ${s.rollouts} rollouts, pass rate ${pct(s.passes, s.rollouts)}, ` +
     `zero-std ${pct(s.zeroStdGroups, s.groups)}, mixed ${pct(s.mixedGroups, s.groups)} (${file})`
@@ -223,17 +262,20 @@ async function report(file: RunFile, st: FileState, options: WatchOptions): Prom
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+/** Wait `ms`, or less when the signal aborts; the abort listener goes with the wait. */
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        done();
-      },
-      { once: true },
-    );
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      done();
+    };
+    // Removed when the timer fires: a listener left per poll piled up on the signal (Node warned
+    // at 11, MaxListenersExceededWarning, and each one held its closure until the watch ended).
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      done();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
   });
 
 /** Follow the folder until the signal aborts. */

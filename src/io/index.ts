@@ -22,3 +22,4 @@ export * from "./judge/judgeClient.ts";
 export * from "./verifiers/specFile.ts";
 export * from "./runs/runFiles.ts";
 export * from "./runs/runDataset.ts";
+export * from "./runs/glob.ts";

@@ -17,12 +17,14 @@ import { open, readdir, realpath, stat, type FileHandle } from "node:fs/promises
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import {
   gatherRuns,
+  globMatcher,
+  globSplit,
+  isGlob,
   isRunDataPath,
   runOfFiles,
   type Run,
   type RunListingEntry,
 } from "../io/index.ts";
-import { globMatcher, globSplit, isGlob } from "./glob.ts";
 
 export type RootKind = "folder" | "file" | "glob";
 

@@ -85,6 +85,15 @@ describe("analyzeDataset", () => {
     expect(a.summary.passAtK["4"]).toBe(0);
   });
 
+  it("analyses a run of more groups than a call's arguments can hold (150,000)", () => {
+    // A 100-step run of 1,500 prompts; Math.max(...perGroup) threw "Maximum call stack size exceeded".
+    const one = group("g", [1]);
+    const many = Array.from({ length: 150_000 }, (_, i) => (i === 7 ? group("k", [1, 0, 1]) : one));
+    const a = analyzeDataset(many);
+    expect(a.summary.groups).toBe(150_000);
+    expect(Object.keys(a.summary.passAtK)).toEqual(["1", "2", "3"]);
+  });
+
   it("advantages follow the settings, batch included", () => {
     const group = analyzeDataset(groups.slice(0, 2), { ...ANALYSIS_DEFAULTS, scale: "group" });
     expect(group.groups[0]!.rollouts[0]!.advantage).toBeCloseTo(1.4997, 4);

@@ -372,7 +372,10 @@ export function analyzeDataset(
     if (a.gar.kind === "applied") gar = garStatsAdd(gar, a.gar.outcome, a.mixed, true);
     return a;
   });
-  const maxK = Math.max(0, ...groups.map((g) => g.rollouts.length));
+  // A loop, not Math.max(...): a spread of one argument per group overflows the stack past about
+  // 120,000 groups (a 100-step run of 1,500 prompts).
+  let maxK = 0;
+  for (const g of groups) if (g.rollouts.length > maxK) maxK = g.rollouts.length;
   const tasks = analysed.map((g) => ({ n: g.n, c: g.passes }));
   const passAtK: Record<string, number> = {};
   for (let k = 1; k <= maxK; k++) passAtK[String(k)] = passHatK(tasks, k);

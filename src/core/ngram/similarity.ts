@@ -14,7 +14,21 @@ import { randomFmix32 } from "../util/random.ts";
 import { ngramClean } from "./ngrams.ts";
 
 const HASH_BASE = 0x01000193;
+/** The dictionary's first size at most (it grows past it); a small group starts smaller. */
 const INITIAL_SLOTS = 1 << 15;
+const MIN_SLOTS = 64;
+
+/**
+ * The dictionary's first size for a buffer of `positions` code points: room for every n-gram at
+ * half load (there are at most `positions` distinct ones), capped at INITIAL_SLOTS. A fixed 32K-slot
+ * table (256 KB, filled with -1) per call cost more than hashing a group of short texts: 36% of a
+ * 150,000-group `analyze`, plus the GCs its external memory triggered (bench/README.md, runs).
+ */
+function initialSlots(positions: number): number {
+  let slots = MIN_SLOTS;
+  while (slots < positions * 2 && slots < INITIAL_SLOTS) slots *= 2;
+  return slots;
+}
 /** Above this many 32-bit words of bitsets, compare sorted id lists instead (same result, less memory). */
 const BITSET_WORD_LIMIT = 1 << 22;
 
@@ -64,7 +78,7 @@ function growTable(table: Int32Array, slots: number): Int32Array<ArrayBuffer> {
  * (for p within a text of length >= n). Returns the number of distinct n-grams.
  */
 function assignGramIds(all: Int32Array, starts: Int32Array, n: number, ids: Int32Array): number {
-  let slots = INITIAL_SLOTS;
+  let slots = initialSlots(all.length);
   let table = new Int32Array(slots * 2).fill(-1);
   let mask = slots - 1;
   let firstAt = new Int32Array(1024);

@@ -1,10 +1,11 @@
 /**
  * Covers: the helpers the format readers share (field paths, numeric cells, union error messages,
- * the prompt hash) and Inspect's score conversion, as example tables.
+ * the prompt hash, omitKeys against Object.fromEntries) and Inspect's score conversion, as example tables.
  */
+import { fc, test as propTest } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldAt, numericCell, rewardCell, schemaIssues } from "./fields.ts";
+import { fieldAt, numericCell, omitKeys, rewardCell, schemaIssues } from "./fields.ts";
 import { sha256Hex, shortHash } from "./hash.ts";
 import { inspectScoreValue } from "./inspect.ts";
 import { messagesSchema } from "./messages.ts";
@@ -130,4 +131,23 @@ describe("inspectScoreValue (Inspect's value_to_float)", () => {
   ])("%j -> %j", (value, number) => {
     expect(inspectScoreValue(value)).toBe(number);
   });
+});
+
+describe("omitKeys", () => {
+  const reference = (record: Record<string, unknown>, keys: readonly string[]) =>
+    Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)));
+  const key = fc.constantFrom("a", "b", "input", "output", "__proto__", "constructor", "0", "");
+
+  propTest.prop([fc.dictionary(key, fc.jsonValue()), fc.array(key, { maxLength: 4 })])(
+    "keeps the other own keys, in order, as Object.fromEntries does",
+    (dict, keys) => {
+      // Through JSON.parse, so "__proto__" is an own key as in a parsed row.
+      const record = JSON.parse(JSON.stringify(dict)) as Record<string, unknown>;
+      const out = omitKeys(record, keys);
+      expect(Object.keys(out)).toEqual(Object.keys(reference(record, keys)));
+      expect(out).toStrictEqual(reference(record, keys));
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+      expect(omitKeys(record, new Set(keys))).toStrictEqual(out);
+    },
+  );
 });

@@ -80,15 +80,24 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
     list.push(d);
     byGroup.set(d.groupId, list);
   }
+  // Defaulted ids (`<group>/<integer>`) never equal one another (the integer holds no "/"), so
+  // with no record's own id there is nothing to check them against: a verl or TRL file skips a
+  // Map entry per row.
+  const ownIds = seen.size > 0;
   const groups: RolloutGroup[] = [];
   for (const [groupId, list] of byGroup) {
-    const ordered = list
-      .map((d, i) => ({ d, i }))
-      .sort((a, b) => a.d.order - b.d.order || a.i - b.i);
+    let sorted = true;
+    for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1]!.order <= list[i]!.order;
+    const ordered = sorted
+      ? list
+      : list
+          .map((d, i) => ({ d, i }))
+          .sort((a, b) => a.d.order - b.d.order || a.i - b.i)
+          .map(({ d }) => d);
     const rollouts: Rollout[] = [];
-    for (const { d } of ordered) {
+    for (const d of ordered) {
       const id = d.id ?? `${groupId}/${rollouts.length}`;
-      if (d.id === null) {
+      if (d.id === null && ownIds) {
         const first = seen.get(id);
         if (first !== undefined) {
           issues.push(duplicateIssue(d, id, first));
@@ -96,11 +105,18 @@ export function groupDrafts(drafts: readonly RolloutDraft[]): {
         }
         seen.set(id, d.source);
       }
+      // The rows of a group usually repeat one prompt, parsed into a string of its own per row:
+      // keep one copy per group (a verl step file's prompts were a fifth of a run's heap).
+      const before = rollouts[rollouts.length - 1]?.prompt;
+      const prompt =
+        typeof d.prompt === "string" && typeof before === "string" && before === d.prompt
+          ? before
+          : d.prompt;
       rollouts.push({
         id,
         groupId,
         index: rollouts.length,
-        prompt: d.prompt,
+        prompt,
         messages: d.messages,
         completion: d.completion,
         reward: d.reward,

@@ -1,12 +1,14 @@
 /**
  * The index path must agree with the full parser: for every row the full loader accepts, the index
  * gives the same group, id and reward; every row the index rejects, the full loader rejects too.
+ * Also: merging parsed groups into an indexed dataset, one at a time and all at once (the same).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fc, test as propTest } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { rolloutReward } from "../../core/index.ts";
-import { datasetFromLoad, datasetWithParsedGroup } from "../dataset.ts";
+import { datasetFromLoad, datasetWithParsedGroup, datasetWithParsedGroups } from "../dataset.ts";
 import { loadBytes } from "../formats/load.ts";
 import { formatIndexFor, NATIVE_INDEX } from "./formatIndex.ts";
 import { indexJsonl } from "./jsonlIndexer.ts";
@@ -61,6 +63,49 @@ describe("datasetWithParsedGroup", () => {
     expect(shrunk.stats).toMatchObject({ records: 2, rollouts: 1, rejected: 1 });
     expect(shrunk.stats.rollouts + shrunk.stats.rejected).toBe(shrunk.stats.records);
     expect(shrunk.issues).toHaveLength(1);
+  });
+});
+
+describe("datasetWithParsedGroups", () => {
+  const rows = (groups: number, k: number): string =>
+    Array.from({ length: groups * k }, (_, i) =>
+      JSON.stringify({ group_id: `g${Math.floor(i / k)}`, completion: `c${i}`, reward: i % 2 }),
+    ).join("\n");
+
+  propTest.prop([
+    fc.integer({ min: 1, max: 6 }),
+    fc.integer({ min: 1, max: 4 }),
+    fc.array(fc.tuple(fc.nat(5), fc.integer({ min: -1, max: 3 }), fc.nat(3), fc.nat(9)), {
+      maxLength: 6,
+    }),
+  ])("equals datasetWithParsedGroup applied group by group", async (groups, k, picks) => {
+    const dataset = datasetFromLoad(
+      await loadBytes("f.jsonl", new TextEncoder().encode(`${rows(groups, k)}\n`)),
+    );
+    // Distinct ids; a kept count of -1 is a group the full parser rejected whole (null).
+    const seen = new Set<string>();
+    const parsed = picks
+      .map(([g, keep, issueCount, line]) => {
+        const id = `g${g}`;
+        const source = dataset.groups.find((x) => x.id === id);
+        return {
+          groupId: id,
+          group:
+            keep < 0 || source === undefined
+              ? null
+              : { ...source, rollouts: source.rollouts.slice(0, keep + 1) },
+          issues: Array.from({ length: issueCount }, (_, i) => ({
+            file: "f.jsonl",
+            line: (line + i) % 5,
+            message: `${id} ${i}`,
+          })),
+        };
+      })
+      .filter((p) => !seen.has(p.groupId) && seen.add(p.groupId));
+    let sequential = dataset;
+    for (const p of parsed)
+      sequential = datasetWithParsedGroup(sequential, p.group, p.groupId, p.issues);
+    expect(datasetWithParsedGroups(dataset, parsed)).toEqual(sequential);
   });
 });
 

@@ -51,6 +51,19 @@ describe("runDatasetMerge", () => {
     expect(run.file).toBe("verl");
   });
 
+  it("keeps every issue of a file with more issues than a call's arguments can hold", async () => {
+    const [part] = await partsOf([{ path: "1.jsonl", text: verlRow(1, "a", 1) }]);
+    const issues = Array.from({ length: 200_000 }, (_, i) => ({
+      file: "1.jsonl",
+      line: i + 2,
+      message: "not valid JSON",
+    }));
+    const other = { ...part!, dataset: { ...part!.dataset, issues } };
+    const [second] = await partsOf([{ path: "2.jsonl", text: verlRow(2, "a", 1) }]);
+    const run = runDatasetMerge("run", [other, second!]);
+    expect(run.issues).toHaveLength(200_000);
+  });
+
   it("prefixes other formats' groups and rollouts with the file's step", async () => {
     const parts = await partsOf([
       { path: "step_10.jsonl", text: nativeRows("group-1", [1, 0]) },

@@ -153,7 +153,8 @@ export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDat
       const to = ids.get(g.id);
       groups.push(to === undefined ? g : renameGroup(g, to.id, to.prefix));
     }
-    issues.push(...dataset.issues);
+    // A loop, not push(...): a spread of a file's issues overflows the stack past ~120,000.
+    for (const issue of dataset.issues) issues.push(issue);
     files.push({
       path: file.path,
       size: file.size,

@@ -1,9 +1,11 @@
 /**
- * Globs for `rollout-studio view PATH...` when the shell did not expand them (a quoted
- * `'runs/**\/*.jsonl'`, or a pattern that matched nothing yet). Pure: a pattern is split into the
- * folder it starts from and a matcher for the `/`-separated path under it, so the server lists that
- * folder as it lists any other and keeps the paths that match, on every rescan (a step file that
- * appears later and matches joins the run).
+ * Globs for PATH arguments when the shell did not expand them (a quoted `'runs/**\/*.jsonl'`, or a
+ * pattern that matched nothing yet): the one matcher of `rollout-studio view` (src/server/catalog.ts)
+ * and of the CLI's `analyze`, `judge`, `export` (src/cli/runPaths.ts expandGlob). Pure: a pattern is
+ * split into the folder it starts from and a matcher for the `/`-separated path under it, so the
+ * server lists that folder as it lists any other and keeps the paths that match, on every rescan (a
+ * step file that appears later and matches joins the run); the CLI walks the folders itself and
+ * tests one name at a time with `globSegmentMatcher`. Listing stays with the I/O.
  *
  * Supported: `*` (any run of characters but `/`), `?` (one character but `/`), `[abc]` / `[!abc]`
  * (a class), and `**` as a whole segment (any number of folders, none included). Braces are not.
@@ -53,6 +55,15 @@ function segmentRegex(segment: string): string {
     } else out += escapeRegex(c);
   }
   return out;
+}
+
+/**
+ * A matcher for one path segment (a file or folder name, no `/`), with the same rules as
+ * `globMatcher`'s segments. A `**` segment is not special here: the caller walks folders for it.
+ */
+export function globSegmentMatcher(segment: string): (name: string) => boolean {
+  const regex = new RegExp(`^${segmentRegex(segment)}$`);
+  return (name) => regex.test(name);
 }
 
 /** A matcher for paths relative to the glob's base (`/`-separated, no leading `/`). */
