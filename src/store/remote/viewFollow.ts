@@ -8,6 +8,7 @@
  */
 import type { StoreApi } from "zustand";
 import { viewRunName, type FilesEvent, type ViewRuns } from "../../io/view/viewApi.ts";
+import { prewarmLoadWorker } from "../../workers/loadClient.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";
 import { subscribeViewEvents } from "./viewEvents.ts";
@@ -63,6 +64,8 @@ export function startViewFollow(
   indexThreshold?: number,
 ): () => void {
   const threshold = indexThreshold === undefined ? {} : { indexThreshold };
+  // The load worker starts while the listing is asked for (its start-up would delay the run).
+  prewarmLoadWorker();
   let stopped = false;
   let remote: RemoteRun | null = null;
   let change: { reread: Set<string>; notices: string[] } | null = null;
