@@ -14,6 +14,32 @@ import { formatIndexFor, NATIVE_INDEX } from "./formatIndex.ts";
 import { indexJsonl } from "./jsonlIndexer.ts";
 
 const NATIVE = join(import.meta.dirname, "../__fixtures__/native");
+const VERL = join(import.meta.dirname, "../__fixtures__/verl");
+
+describe("the verl index agrees with the verl parser", () => {
+  it.each(readdirSync(VERL).filter((f) => f.endsWith(".jsonl")))("%s", async (name) => {
+    const bytes = new Uint8Array(readFileSync(join(VERL, name)));
+    const full = await loadBytes(name, bytes, { format: "verl" });
+    const spec = formatIndexFor("verl")!;
+    const indexer = indexJsonl([bytes], { keys: spec.keys });
+    const byLine = new Map<number, { groupId: string; reward: number } | null>();
+    for (let r = 0; r < indexer.rowCount; r++) {
+      const read = indexer.statusAt(r) === "ok" ? spec.read(indexer.row(r).values) : null;
+      byLine.set(indexer.lineAt(r), read?.ok ? read.key : null);
+    }
+    expect(full.groups.length).toBeGreaterThan(0);
+    for (const group of full.groups)
+      for (const rollout of group.rollouts) {
+        const key = byLine.get(rollout.source.line);
+        expect(key, `line ${rollout.source.line}`).toBeTruthy();
+        expect(key!.groupId).toBe(group.id);
+        expect(key!.reward).toBe(rollout.reward);
+      }
+    const accepted = new Set(full.groups.flatMap((g) => g.rollouts.map((r) => r.source.line)));
+    for (const [line, key] of byLine)
+      if (key === null) expect(accepted.has(line), `line ${line}`).toBe(false);
+  });
+});
 
 describe("NATIVE_INDEX agrees with the native parser", () => {
   it.each(readdirSync(NATIVE).filter((f) => f.endsWith(".jsonl")))("%s", async (name) => {
@@ -41,9 +67,11 @@ describe("NATIVE_INDEX agrees with the native parser", () => {
       if (key === null) expect(accepted.has(line), `line ${line}`).toBe(false);
   });
 
-  it("only formats with a top-level group key are indexed", () => {
+  it("only formats whose group comes from top-level values are indexed", () => {
     expect(formatIndexFor("native")).toBe(NATIVE_INDEX);
-    expect(formatIndexFor("verl")).toBeUndefined();
+    expect(formatIndexFor("verl")).toBeDefined();
+    expect(formatIndexFor("trl")).toBeUndefined();
+    expect(formatIndexFor("__proto__")).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@
  * Only formats whose group key is a plain top-level value can be indexed; the others load whole.
  */
 import { RESERVED_ID, RESERVED_MESSAGE } from "../formats/records.ts";
+import { shortHash } from "../formats/hash.ts";
 import { describeValue } from "../formats/schemaParts.ts";
 import type { JsonlFieldValue, JsonlIndexKey } from "./jsonlIndexer.ts";
 
@@ -114,9 +115,67 @@ export const NATIVE_INDEX: FormatIndexSpec = {
   },
 };
 
-const INDEXES: Readonly<Record<string, FormatIndexSpec>> = { native: NATIVE_INDEX };
+/** verl's `step` as its parser takes it (`integerLike`): an integer, or a string of one. */
+function verlStep(v: JsonlFieldValue): { ok: true; step: number | undefined } | { ok: false } {
+  if (v === undefined) return { ok: true, step: undefined };
+  if (typeof v === "number" && Number.isInteger(v)) return { ok: true, step: v };
+  if (typeof v === "string" && /^-?\d+(\.0*)?$/.test(v)) return { ok: true, step: Number(v) };
+  return { ok: false };
+}
 
-/** The index spec of a format, if its rows can be grouped from the index alone. */
+/**
+ * verl rollout dumps (formats/verl.ts): the group is `<step>/<sha256(input) prefix>`, the reward
+ * `score`; ids are defaulted. `input` is interned (a group's rows repeat it), so its hash is worked
+ * out once per distinct prompt. `output` is not read here (its text would be held per row): a row
+ * whose output is not text is rejected when its group is parsed, as the full parser does.
+ */
+function verlIndex(): FormatIndexSpec {
+  const hashes = new Map<string, string>();
+  return {
+    keys: [{ name: "input" }, { name: "score" }, { name: "step" }],
+    read: ([input, score, step]) => {
+      if (typeof input !== "string")
+        return {
+          ok: false,
+          field: "input",
+          message: `expected the prompt text, got ${input === undefined ? "nothing" : shown(input)}`,
+        };
+      if (typeof score !== "number" || !Number.isFinite(score))
+        return {
+          ok: false,
+          field: "score",
+          message: `expected a finite number, got ${score === undefined ? "nothing" : shown(score)}`,
+        };
+      const s = verlStep(step);
+      if (!s.ok)
+        return { ok: false, field: "step", message: `expected an integer, got ${shown(step)}` };
+      let hash = hashes.get(input);
+      if (hash === undefined) {
+        hash = shortHash(input);
+        hashes.set(input, hash);
+      }
+      return {
+        ok: true,
+        key: {
+          groupId: s.step === undefined ? hash : `${s.step}/${hash}`,
+          id: null,
+          reward: score,
+          prompt: input,
+        },
+      };
+    },
+  };
+}
+
+const INDEXES: Readonly<Record<string, () => FormatIndexSpec>> = {
+  native: () => NATIVE_INDEX,
+  verl: verlIndex,
+};
+
+/**
+ * The index spec of a format, if its rows can be grouped from the index alone: a new one per file
+ * (a spec may keep a cache, such as verl's prompt hashes).
+ */
 export function formatIndexFor(format: string): FormatIndexSpec | undefined {
-  return INDEXES[format];
+  return Object.hasOwn(INDEXES, format) ? INDEXES[format]!() : undefined;
 }

@@ -58,17 +58,22 @@ function byLine(groups: LoadedDataset["groups"]): [number, number][] {
     .sort((a, b) => a[0] - b[0]);
 }
 
-async function check(file: File): Promise<void> {
+/** Rollout ids by line: the two paths must give a rollout the same id (annotations key on it). */
+function idsByLine(groups: LoadedDataset["groups"]): [number, string][] {
+  return groups
+    .flatMap((g) => g.rollouts.map((r): [number, string] => [r.source.line, r.id]))
+    .sort((a, b) => a[0] - b[0]);
+}
+
+async function check(file: File, format = "native"): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let indexed: Awaited<ReturnType<typeof indexBlobIfPossible>>;
   try {
-    indexed = await indexBlobIfPossible(file, "native", callbacks);
+    indexed = await indexBlobIfPossible(file, format, callbacks);
   } catch (e) {
     if (!(e instanceof LoadError)) throw e;
     // Detection refused the file; a whole-file load refuses it too.
-    await expect(loadBytes(file.name, bytes, { format: "native" })).rejects.toBeInstanceOf(
-      LoadError,
-    );
+    await expect(loadBytes(file.name, bytes, { format })).rejects.toBeInstanceOf(LoadError);
     return;
   }
   if (indexed === null) return; // Not JSONL: loaded whole, which loaders.prop.test.ts fuzzes.
@@ -80,7 +85,7 @@ async function check(file: File): Promise<void> {
     expectLinesAccounted(dataset);
   }
 
-  const whole = await loadBytes(file.name, bytes, { format: "native" }).catch((e: unknown) => {
+  const whole = await loadBytes(file.name, bytes, { format }).catch((e: unknown) => {
     if (e instanceof LoadError) return null;
     throw e;
   });
@@ -91,6 +96,7 @@ async function check(file: File): Promise<void> {
   }
   expect(byLine(dataset.groups)).toEqual(byLine(whole.groups));
   expect(dataset.stats).toEqual(whole.stats);
+  if (format === "verl") expect(idsByLine(dataset.groups)).toEqual(idsByLine(whole.groups));
 }
 
 describe("fuzzing the indexed (large-file) JSONL path", () => {
@@ -124,6 +130,41 @@ describe("fuzzing the indexed (large-file) JSONL path", () => {
     async (rows, mutation) => {
       const text = rows.map((r) => JSON.stringify(r)).join("\n");
       await check(new File([mutateTextFile(text, mutation)], "rows.jsonl"));
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("fuzzing the indexed verl path", () => {
+  const VERL = join(import.meta.dirname, "../__fixtures__/verl");
+  const verlCases = readdirSync(VERL)
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((name) => ({ name, text: readFileSync(join(VERL, name), "utf8") }));
+  test.prop([fc.constantFrom(...verlCases.map((c) => c.name)), textFileMutation], {
+    numRuns: fuzzRuns(200),
+  })(
+    "mutated verl fixtures: the same rollouts, ids and counts as a whole-file load",
+    async (name, mutation) => {
+      const text = verlCases.find((c) => c.name === name)!.text;
+      await check(new File([mutateTextFile(text, mutation)], name), "verl");
+    },
+    FUZZ_TIMEOUT,
+  );
+  const verlRow = fc.record(
+    {
+      input: fc.oneof(fc.constantFrom("user\nA\nassistant\n", "user\nB\nassistant\n"), fc.nat(3)),
+      output: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(["x"]), fc.constant(null)),
+      gts: fc.constant("4"),
+      score: fc.oneof(fc.double(), fc.constantFrom("1.0", null)),
+      step: fc.oneof(fc.nat(3), fc.constantFrom("2", "2.0", "x", 1.5)),
+    },
+    { requiredKeys: ["gts"] },
+  );
+  test.prop([fc.array(verlRow, { maxLength: 14 })], { numRuns: fuzzRuns(300) })(
+    "random verl rows: the same rollouts, ids and counts as a whole-file load",
+    async (rows) => {
+      const text = rows.map((r) => JSON.stringify(r)).join("\n");
+      await check(new File([text], "12.jsonl"), "verl");
     },
     FUZZ_TIMEOUT,
   );

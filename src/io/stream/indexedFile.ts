@@ -422,7 +422,9 @@ export async function readIndexedGroup(
   const chunks = await rowBytes(state.file, state.indexer, rows.rows);
   chunks.forEach((bytes, k) => {
     const read = parseRow(state, bytes, state.indexer.lineAt(rows.rows[k]!));
-    if (read.ok) drafts.push({ ...read.draft, id: rows.ids[k]! });
+    // A row without an id of its own gets its default from groupDrafts, as in a whole-file load:
+    // its place among the group's rows the full parser accepts (not among those the index did).
+    if (read.ok) drafts.push({ ...read.draft, id: read.draft.id === null ? null : rows.ids[k]! });
     else issues.push(...read.issues);
   });
   const grouped = groupDrafts(drafts);
