@@ -96,4 +96,31 @@ describe("a run of many files", () => {
     ]);
     expect(pageErrors.list).toEqual([]);
   });
+
+  test("a run indexed file by file (?index-threshold=0) opens each group on demand", async ({
+    baseUrl,
+    loaderPage,
+    page,
+    pageErrors,
+  }) => {
+    await loaderPage.open(`${baseUrl}/?index-threshold=0`);
+    await page.getByTestId("folder-input").setInputFiles(verl);
+    const summary = page.getByTestId("dataset-summary");
+    await summary.waitFor();
+    expect(await summary.getAttribute("data-steps")).toBe("3");
+    expect(await summary.getAttribute("data-rollouts")).toBe("24");
+    await page.getByTestId("groups.size-toggle").click();
+    // A group of the last file, parsed when it is opened: its four rollouts, under its run id.
+    const row = page.getByTestId("group-row").nth(5);
+    const id = await row.getAttribute("data-group-id");
+    expect(id).toMatch(/^10\//);
+    await row.click();
+    await expect.poll(() => page.getByTestId("rollout-column").count()).toBe(4);
+    const ids = await page
+      .getByTestId("rollout-column")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-rollout-id")));
+    expect(ids).toEqual([0, 1, 2, 3].map((i) => `${id}/${i}`));
+    expect(await page.getByTestId("load-issues").textContent()).toBe("0");
+    expect(pageErrors.list).toEqual([]);
+  });
 });

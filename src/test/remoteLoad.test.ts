@@ -185,4 +185,26 @@ describe("runLoadRemote", () => {
     expect(grown.dataset.summaries).toEqual(fresh.dataset.summaries);
     expect(grown.dataset.stats).toEqual(fresh.dataset.stats);
   });
+
+  it("a served run from the threshold is indexed file by file; a grown file is extended", async () => {
+    const local = remoteCacheEmpty();
+    const first = await load(job(9, { indexThreshold: 0 }), local);
+    expect(first.indexed).toBe(true);
+    expect(first.dataset.indexed).toBe(true);
+    const sizeBefore = steps().files[0]!.size;
+    appendFileSync(join(run, "1.jsonl"), `${verlLine(1, "Solve 2+2.", 1, 8)}\n`);
+    await rescanned(() => steps().files[0]!.size > sizeBefore);
+    requested.length = 0;
+    const grown = await load(job(10, { indexThreshold: 0 }), local);
+    const fresh = await load(job(11, { indexThreshold: 0 }), remoteCacheEmpty());
+    expect(grown.dataset.summaries).toEqual(fresh.dataset.summaries);
+    expect(grown.dataset.stats).toEqual(fresh.dataset.stats);
+    expect(grown.dataset.stats.rollouts).toBe(first.dataset.stats.rollouts + 1);
+    const id = steps().files[0]!.id;
+    const size = steps().files[0]!.size;
+    // The grown file: its tail looked at, then only what was appended.
+    expect(
+      requested.filter((r) => r.includes(id) && r.endsWith(`bytes=${sizeBefore}-${size - 1}`)),
+    ).toHaveLength(1);
+  });
 });

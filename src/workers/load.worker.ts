@@ -4,20 +4,21 @@
  * keeps an indexed file's index to parse its groups on demand. A thin switch over the protocol.
  */
 
-import { readIndexedGroup, type IndexedState } from "../io/index.ts";
 import {
+  readWorkerGroup,
   remoteCacheEmpty,
   runLoad,
   runLoadRemote,
   runLoadRun,
   type RemoteCache,
+  type WorkerIndex,
 } from "./loadFile.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const cancelled = new Set<number>();
-let indexed: IndexedState | null = null;
+let indexed: WorkerIndex | null = null;
 /** A remote run's files as last read, so a change reads only what changed. */
 const remoteCache: RemoteCache = remoteCacheEmpty();
 
@@ -51,7 +52,7 @@ async function handle(request: LoadRequest): Promise<void> {
     }
     case "load-run": {
       indexed = null;
-      await runLoadRun(request, post, () => cancelled.has(request.requestId));
+      indexed = await runLoadRun(request, post, () => cancelled.has(request.requestId));
       cancelled.delete(request.requestId);
       return;
     }
@@ -66,7 +67,7 @@ async function handle(request: LoadRequest): Promise<void> {
         });
         return;
       }
-      const { group, issues } = await readIndexedGroup(indexed, request.groupId);
+      const { group, issues } = await readWorkerGroup(indexed, request.groupId);
       post({
         kind: "group",
         requestId: request.requestId,

@@ -3,8 +3,8 @@
  * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
  * while parsing).
  */
-import type { FormatOptions, IndexedState, RunFile } from "../io/index.ts";
-import type { RemoteCache } from "./loadFile.ts";
+import type { FormatOptions, RunFile } from "../io/index.ts";
+import type { RemoteCache, WorkerIndex } from "./loadFile.ts";
 
 import type { LoadReply, LoadRequest, RemoteFileRef } from "./protocol.ts";
 
@@ -22,7 +22,7 @@ const listeners = new Map<number, (event: LoadEvent) => void>();
 /** The fallback's remote run files as last read (the worker keeps its own). */
 let fallbackCache: RemoteCache | null = null;
 /** The fallback's indexed file, when loads run on the main thread. */
-let localIndexed: IndexedState | null = null;
+let localIndexed: WorkerIndex | null = null;
 
 /** A started worker that has read nothing yet, so a load does not wait for one to start. */
 let spare: Worker | null = null;
@@ -152,12 +152,16 @@ export function startLoad(
   };
 }
 
-/** Start loading several files as one run (each parsed whole, then merged); events as startLoad's. */
+/**
+ * Start loading several files as one run (merged; a run of 32 MB or more indexed file by file);
+ * events as startLoad's.
+ */
 export function startRunLoad(
   name: string,
   files: readonly { readonly file: File; readonly run: RunFile }[],
   onEvent: (event: LoadEvent) => void,
   format?: string,
+  indexThreshold?: number,
 ): LoadHandle {
   const requestId = nextId++;
   const job = {
@@ -166,6 +170,7 @@ export function startRunLoad(
     name,
     files,
     ...(format === undefined ? {} : { format }),
+    ...(indexThreshold === undefined ? {} : { indexThreshold }),
   };
   const w = freshWorker();
   if (w === null) {
@@ -173,6 +178,9 @@ export function startRunLoad(
     localIndexed = null;
     import("./loadFile.ts")
       .then(({ runLoadRun }) => runLoadRun(job, onEvent, () => cancelled))
+      .then((index) => {
+        localIndexed = index;
+      })
       .catch((e: unknown) =>
         onEvent({ kind: "error", requestId, message: `${name}: ${String(e)}` }),
       );
@@ -265,8 +273,8 @@ export function requestGroup(
       onReply({ kind: "group", requestId, groupId, group: null, issues: [] });
       return;
     }
-    import("../io/stream/indexedFile.ts")
-      .then(({ readIndexedGroup }) => readIndexedGroup(state, groupId))
+    import("./loadFile.ts")
+      .then(({ readWorkerGroup }) => readWorkerGroup(state, groupId))
       .then(({ group, issues }) => onReply({ kind: "group", requestId, groupId, group, issues }))
       .catch((e: unknown) => onReply({ kind: "error", requestId, message: String(e) }));
     return;

@@ -7,6 +7,7 @@ import {
   completeLinesSize,
   datasetFromLoad,
   extendIndexedFile,
+  readIndexedGroup,
   httpByteSource,
   LoadError,
   loadBytes,
@@ -21,8 +22,10 @@ import {
   type IndexedState,
   type LoadedDataset,
   type ParseIssue,
+  type RunGroupOrigin,
   type RunPart,
 } from "../io/index.ts";
+import type { RolloutGroup } from "../core/index.ts";
 
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
@@ -59,42 +62,122 @@ function errorReply(requestId: number, name: string, e: unknown): LoadReply {
 }
 
 /**
- * Load a run: every file read and parsed whole, in run order, named by its path in the run (so
- * issues name it), then merged into one dataset. Files of a run are not indexed: the worker keeps
- * one index, for one file (see README, "Runs").
+ * A run's indexes, for the groups of its files that were indexed: each file's state (null for a
+ * file read whole), and where each run group came from (io's runDatasetMerge origins).
+ */
+export interface RunIndex {
+  readonly parts: readonly (IndexedState | null)[];
+  readonly origins: ReadonlyMap<string, RunGroupOrigin>;
+}
+
+/** What the worker keeps to parse groups on demand: one file's index, or a run's. */
+export type WorkerIndex = IndexedState | RunIndex;
+
+const isRunIndex = (index: WorkerIndex): index is RunIndex => "origins" in index;
+
+/** A source under another name: a run's file is named by its path in the run (issues say it). */
+function named(source: ByteSource, name: string): ByteSource {
+  if (source.name === name) return source;
+  return {
+    name,
+    size: source.size,
+    stream: () => source.stream(),
+    slice: (start, end) => source.slice(start, end),
+  };
+}
+
+const QUIET = { onProgress: () => undefined, onFirstGroup: () => undefined };
+
+/**
+ * One file of a run: indexed when asked and its format can be (its groups then parse on demand),
+ * else read and parsed whole. A run of `INDEX_MIN_BYTES` or more is indexed file by file, whatever
+ * each file's size: a run of a hundred 20 MB steps is as large as one 2 GB file.
+ */
+async function loadRunPart(
+  path: string,
+  source: ByteSource,
+  format: string | undefined,
+  index: boolean,
+  follow: boolean,
+  isCancelled: () => boolean,
+): Promise<{ dataset: LoadedDataset; state: IndexedState | null }> {
+  const file = named(source, path);
+  if (index) {
+    const indexed = await indexBlobIfPossible(file, format, { ...QUIET, isCancelled }, follow);
+    if (indexed !== null) return indexed;
+  }
+  const bytes = await readFileBytes(file, () => undefined, isCancelled);
+  const result = await loadBytes(path, bytes, format === undefined ? {} : { format });
+  return { dataset: datasetFromLoad(result), state: null };
+}
+
+/** The run's index, when any file of it was indexed; else null. */
+function runIndexOf(
+  states: readonly (IndexedState | null)[],
+  dataset: { readonly run: { readonly origins: ReadonlyMap<string, RunGroupOrigin> } },
+): RunIndex | null {
+  return states.some((s) => s !== null) ? { parts: states, origins: dataset.run.origins } : null;
+}
+
+/** Parse one group of an indexed file or run, under its id in the dataset. */
+export async function readWorkerGroup(
+  index: WorkerIndex,
+  groupId: string,
+): Promise<{ group: RolloutGroup | null; issues: ParseIssue[] }> {
+  if (!isRunIndex(index)) return readIndexedGroup(index, groupId);
+  const origin = index.origins.get(groupId);
+  const state = origin === undefined ? null : (index.parts[origin.file] ?? null);
+  if (origin === undefined || state === null) return { group: null, issues: [] };
+  const { group, issues } = await readIndexedGroup(state, origin.localId);
+  if (group === null || group.id === groupId) return { group, issues };
+  // The run's id is the file's with a prefix (`<step>/`, or `<file>:` for a collision).
+  const prefix = groupId.slice(0, groupId.length - origin.localId.length);
+  return {
+    group: {
+      id: groupId,
+      rollouts: group.rollouts.map((r) => ({ ...r, id: `${prefix}${r.id}`, groupId })),
+    },
+    issues,
+  };
+}
+
+/**
+ * Load a run: every file in run order, named by its path in the run (so issues name it), then
+ * merged into one dataset. A run of 32 MB or more (`indexThreshold`) is indexed file by file where
+ * its format allows (loadRunPart); the returned index parses its groups on demand.
  */
 export async function runLoadRun(
   job: Extract<LoadRequest, { kind: "load-run" }>,
   emit: (reply: LoadReply) => void,
   isCancelled: () => boolean,
-): Promise<void> {
+): Promise<RunIndex | null> {
   const { requestId } = job;
   const totalBytes = job.files.reduce((s, f) => s + f.file.size, 0);
+  const index = totalBytes >= (job.indexThreshold ?? INDEX_MIN_BYTES);
   let done = 0;
   try {
-    const parts = [];
+    const parts: RunPart[] = [];
+    const states: (IndexedState | null)[] = [];
     for (const { file, run } of job.files) {
-      emit({ kind: "progress", requestId, phase: "reading", bytes: done, totalBytes });
-      const bytes = await readFileBytes(file, () => undefined, isCancelled);
       emit({
         kind: "progress",
         requestId,
-        phase: "parsing",
-        bytes: done + bytes.length,
+        phase: index ? "indexing" : "reading",
+        bytes: done,
         totalBytes,
       });
-      const result = await loadBytes(
-        run.path,
-        bytes,
-        job.format === undefined ? {} : { format: job.format },
-      );
+      const part = await loadRunPart(run.path, file, job.format, index, false, isCancelled);
       if (isCancelled()) throw new LoadCancelled();
-      done += bytes.length;
-      parts.push({ file: run, dataset: datasetFromLoad(result) });
+      done += file.size;
+      parts.push({ file: run, dataset: part.dataset });
+      states.push(part.state);
     }
-    emit({ kind: "done", requestId, dataset: runDatasetMerge(job.name, parts) });
+    const dataset = runDatasetMerge(job.name, parts);
+    emit({ kind: "done", requestId, dataset });
+    return runIndexOf(states, dataset);
   } catch (e) {
     emit(errorReply(requestId, job.name, e));
+    return null;
   }
 }
 
@@ -179,7 +262,15 @@ export async function runLoad(
  * indexed file's open index (extended with what was appended instead of indexed again).
  */
 export interface RemoteCache {
-  readonly files: Map<string, { readonly size: number; readonly dataset: LoadedDataset }>;
+  readonly files: Map<
+    string,
+    {
+      readonly size: number;
+      readonly dataset: LoadedDataset;
+      /** The file's open index, when it was indexed (extended when it grows). */
+      readonly state: IndexedState | null;
+    }
+  >;
   indexed: { readonly id: string; readonly state: IndexedState } | null;
 }
 
@@ -200,7 +291,7 @@ export async function runLoadRemote(
   emit: (reply: LoadReply) => void,
   isCancelled: () => boolean,
   cache: RemoteCache,
-): Promise<IndexedState | null> {
+): Promise<WorkerIndex | null> {
   const { requestId } = job;
   try {
     const sources = await Promise.all(
@@ -257,28 +348,43 @@ export async function runLoadRemote(
     const live = new Set(job.files.map((f) => f.id));
     for (const id of [...cache.files.keys()]) if (!live.has(id)) cache.files.delete(id);
     const totalBytes = sources.reduce((n, s) => n + s.source.size, 0);
+    const index = totalBytes >= (job.indexThreshold ?? INDEX_MIN_BYTES);
     let done = 0;
     const parts: RunPart[] = [];
+    const states: (IndexedState | null)[] = [];
     const failed: ParseIssue[] = [];
     for (const { ref, source } of sources) {
       const file = { ...ref.run, size: source.size };
       const cached = cache.files.get(ref.id);
       if (cached !== undefined && cached.size === source.size) {
         parts.push({ file, dataset: cached.dataset });
+        states.push(cached.state);
         done += source.size;
         continue;
       }
-      emit({ kind: "progress", requestId, phase: "reading", bytes: done, totalBytes });
+      emit({
+        kind: "progress",
+        requestId,
+        phase: index ? "indexing" : "reading",
+        bytes: done,
+        totalBytes,
+      });
       try {
-        const bytes = await readFileBytes(source, () => undefined, isCancelled);
-        const result = await loadBytes(
-          ref.run.path,
-          bytes,
-          job.format === undefined ? {} : { format: job.format },
-        );
-        const dataset = datasetFromLoad(result);
-        cache.files.set(ref.id, { size: source.size, dataset });
-        parts.push({ file, dataset });
+        // A followed indexed file that grew is indexed from where its last read stopped.
+        const grown =
+          cached?.state?.progress !== undefined
+            ? await extendIndexedFile(cached.state, named(source, ref.run.path), {
+                ...QUIET,
+                isCancelled,
+              })
+            : null;
+        const part =
+          grown !== null && cached?.state !== undefined && cached.state !== null
+            ? { dataset: grown, state: cached.state }
+            : await loadRunPart(ref.run.path, source, job.format, index, true, isCancelled);
+        cache.files.set(ref.id, { size: source.size, ...part });
+        parts.push({ file, dataset: part.dataset });
+        states.push(part.state);
       } catch (e) {
         if (e instanceof LoadCancelled) throw e;
         cache.files.delete(ref.id);
@@ -303,7 +409,7 @@ export async function runLoadRemote(
       dataset: failed.length === 0 ? merged : { ...merged, issues: [...failed, ...merged.issues] },
       heldBack,
     });
-    return null;
+    return runIndexOf(states, merged);
   } catch (e) {
     emit(errorReply(requestId, job.name, e));
     return null;

@@ -29,6 +29,8 @@ export type LoadRequest =
       readonly name: string;
       readonly files: readonly { readonly file: File; readonly run: RunFile }[];
       readonly format?: string;
+      /** A run at least this large is indexed file by file (default 32 MB). */
+      readonly indexThreshold?: number;
     }
   /**
    * A run (or one file) read from the `rollout-studio view` server by range requests (issue 14).
@@ -46,7 +48,7 @@ export type LoadRequest =
       readonly reread?: readonly string[];
     }
   | { readonly kind: "cancel"; readonly requestId: number }
-  /** Parse one group of the last indexed file. */
+  /** Parse one group of the last indexed file or run. */
   | { readonly kind: "group"; readonly requestId: number; readonly groupId: string };
 
 /** One file of a remote run: its bytes' URL, its id in the listing, and its place in the run. */

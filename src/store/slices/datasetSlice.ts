@@ -82,7 +82,10 @@ export interface DatasetSlice {
    * Load several files, or a folder's files, as one run (issue 14). One file is `loadFile`. Paths
    * are the files' places in the folder (`webkitRelativePath`), else their names.
    */
-  readonly loadFiles: (files: readonly RunInput[], choice?: { readonly format?: string }) => void;
+  readonly loadFiles: (
+    files: readonly RunInput[],
+    choice?: { readonly format?: string; readonly indexThreshold?: number },
+  ) => void;
   readonly cancelLoad: () => void;
   /** Load the bundled demo dataset. */
   readonly loadDemo: () => void;
@@ -377,7 +380,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
           runFiles.reduce((n, f) => n + f.size, 0),
         ),
       );
-      current = startRunLoad(plan.name, plan.files, onEvent, choice.format);
+      current = startRunLoad(plan.name, plan.files, onEvent, choice.format, choice.indexThreshold);
     },
     readAs: (format) => {
       const load = get().load;

@@ -73,7 +73,7 @@ export default function App() {
     if (first === undefined) return;
     setIssuesOpen(false);
     if (files.length === 1) loadFile(first.file, indexThresholdFromUrl());
-    else loadFiles(files);
+    else loadFiles(files, indexThresholdFromUrl());
   };
   useWindowFileDrop(status !== "idle", open);
 
