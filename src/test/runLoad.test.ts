@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { verlLine } from "./runFixtures.ts";
-import type { LoadedDataset, RunFile } from "../io/index.ts";
+import type { RunFile } from "../io/index.ts";
 import { readWorkerGroup, runLoadRun, type RunIndex } from "../workers/loadFile.ts";
 import type { LoadReply } from "../workers/protocol.ts";
 
@@ -58,7 +58,7 @@ describe("runLoadRun", () => {
       expect(indexed.dataset.indexed).toBe(true);
       expect(indexed.dataset.summaries).toEqual(whole.dataset.summaries);
       expect(indexed.dataset.stats).toEqual(whole.dataset.stats);
-      const byId = new Map((whole.dataset as LoadedDataset).groups.map((g) => [g.id, g]));
+      const byId = new Map((whole.dataset).groups.map((g) => [g.id, g]));
       expect(byId.size).toBe(6);
       for (const s of whole.dataset.summaries) {
         const read = await readWorkerGroup(indexed.index as RunIndex, s.id);
