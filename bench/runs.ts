@@ -18,12 +18,24 @@
  *    10-step dump of 2 MB files: from a line appended to the last step file to the step line that
  *    counts it, median and p95 over 30 appends; the baseline is the poll interval.
  *
+ * 1b. `runs.index.100x20MB`: the same run as the studio's load worker reads it (`runLoadRun`: a run
+ *    of 32 MB or more indexed file by file), on Node's file-backed Blobs, against streaming the
+ *    same Blobs (bytes only); issue 14's target for "indexing a 100-file run of 2 GB".
+ *
  * `--quick` runs each timed subject once (the full run: 3; `analyze` once either way, or
- * BENCH_ANALYZE_RUNS times); `--only=runs|ranges|watch` runs one part. Generated data lives in
+ * BENCH_ANALYZE_RUNS times); `--only=runs|index|ranges|watch` runs one part. Generated data lives in
  * bench/.data.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  openAsBlob,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 
@@ -32,6 +44,8 @@ import { watchRun } from "../src/cli/watch.ts";
 import { ANALYSIS_DEFAULTS, randomMulberry32 } from "../src/core/index.ts";
 import { catalogRoots } from "../src/server/catalog.ts";
 import { viewServerStart } from "../src/server/serve.ts";
+import { blobChunks, type LoadedDataset, type RunFile } from "../src/io/index.ts";
+import { runLoadRun } from "../src/workers/loadFile.ts";
 import { buildCli } from "../scripts/buildCli.ts";
 import { fingerprintBytes, generateVerlStepJsonl } from "./generate.ts";
 import { DATA_DIR, verlRunFolder } from "./runData.ts";
@@ -200,6 +214,71 @@ async function runBenches(): Promise<void> {
     run.fingerprint,
     `the same load against readFileSync of every file (page cache): ${mbps(run.bytes, b)}`,
     { values: per(loadMs!), baselineValues: per(bytesMs!) },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1b. The same run as the studio's worker indexes it (runLoadRun, a run of 32 MB or more indexed
+// file by file), on Node's file-backed Blobs: the issue 14 target is at least 300 MB/s.
+
+async function runIndexBench(): Promise<void> {
+  const run = verlRunFolder(100, 2e9, 400);
+  const paths = Array.from({ length: run.files }, (_, i) => join(run.dir, `${i + 1}.jsonl`));
+  const files = await Promise.all(
+    paths.map(async (path, i) => {
+      const file = new File([await openAsBlob(path)], `${i + 1}.jsonl`);
+      const entry: RunFile = {
+        path: `${i + 1}.jsonl`,
+        size: file.size,
+        mtimeMs: 0,
+        step: i + 1,
+        stepSource: "verl-name",
+      };
+      return { file, run: entry };
+    }),
+  );
+  const index = async (): Promise<void> => {
+    let dataset: LoadedDataset | null = null;
+    const state = await runLoadRun(
+      { kind: "load-run", requestId: 1, name: "run", files },
+      (reply) => {
+        if (reply.kind === "done") dataset = reply.dataset;
+      },
+      () => false,
+    );
+    const d = dataset as LoadedDataset | null;
+    check(
+      state !== null &&
+        d !== null &&
+        d.stats.rollouts === run.rows &&
+        d.summaries.length === run.groups,
+      `the worker's run index gave ${d?.stats.rollouts} rollouts in ${d?.summaries.length} groups, expected ${run.rows} in ${run.groups}`,
+    );
+  };
+  const bytesOnly = async (): Promise<void> => {
+    let n = 0;
+    for (const { file } of files)
+      for await (const chunk of blobChunks(file, () => false)) n += chunk.byteLength;
+    check(n === run.bytes, `bytes-only read ${n} bytes, expected ${run.bytes}`);
+  };
+  await bytesOnly();
+  console.error(
+    "  timing the worker's run index and a bytes-only read of the same Blobs (interleaved)",
+  );
+  const [indexMs, bytesMs] = await interleaved([index, bytesOnly], RUNS);
+  const i = median(indexMs!);
+  const b = median(bytesMs!);
+  emit(
+    "runs.index.100x20MB",
+    i,
+    b,
+    run.fingerprint,
+    `the studio worker's runLoadRun of the run, indexed file by file: ${mbps(run.bytes, i)} (issue 14 target: at least 300 MB/s); baseline: streaming the same Blobs, bytes only, ${mbps(run.bytes, b)}`,
+    {
+      values: indexMs!.map(Math.round),
+      baselineValues: bytesMs!.map(Math.round),
+      mbPerS: round((run.bytes / MB) * (1000 / i)),
+    },
   );
 }
 
@@ -392,6 +471,7 @@ if (only === undefined || only === "runs") {
   await buildCli();
   await runBenches();
 }
+if (only === undefined || only === "index") await runIndexBench();
 if (only === undefined || only === "ranges") await rangeBench();
 if (only === undefined || only === "watch") await watchBench();
 if (failed) process.exitCode = 1;
