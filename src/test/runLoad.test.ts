@@ -58,7 +58,7 @@ describe("runLoadRun", () => {
       expect(indexed.dataset.indexed).toBe(true);
       expect(indexed.dataset.summaries).toEqual(whole.dataset.summaries);
       expect(indexed.dataset.stats).toEqual(whole.dataset.stats);
-      const byId = new Map((whole.dataset).groups.map((g) => [g.id, g]));
+      const byId = new Map(whole.dataset.groups.map((g) => [g.id, g]));
       expect(byId.size).toBe(6);
       for (const s of whole.dataset.summaries) {
         const read = await readWorkerGroup(indexed.index as RunIndex, s.id);
