@@ -119,6 +119,16 @@ export function datasetFromLoad(result: LoadResult): LoadedDataset {
   };
 }
 
+/** A group's summary rebuilt from what the full parser accepted (its prompt kept when it had one). */
+function parsedSummary(old: GroupSummary, group: RolloutGroup | null): GroupSummary {
+  return {
+    ...old,
+    rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
+    prompt:
+      old.prompt !== "" ? old.prompt : flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
+  };
+}
+
 /** One indexed group parsed in full, for `datasetWithParsedGroups`. */
 export interface ParsedGroup {
   readonly groupId: string;
@@ -149,17 +159,7 @@ export function datasetWithParsedGroups(
     const index = at.get(groupId);
     const before = index === undefined ? 0 : summaries[index]!.rewards.length;
     delta += (group?.rollouts.length ?? 0) - before;
-    if (index !== undefined) {
-      const old = summaries[index]!;
-      summaries[index] = {
-        ...old,
-        rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
-        prompt:
-          old.prompt !== ""
-            ? old.prompt
-            : flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
-      };
-    }
+    if (index !== undefined) summaries[index] = parsedSummary(summaries[index]!, group);
     for (const issue of more) issues.push(issue);
     if (group !== null) {
       replaced.add(groupId);
@@ -196,17 +196,7 @@ export function datasetWithParsedGroup(
   const before = index === -1 ? 0 : dataset.summaries[index]!.rewards.length;
   const after = group?.rollouts.length ?? 0;
   const summaries = [...dataset.summaries];
-  if (index !== -1) {
-    const old = summaries[index]!;
-    summaries[index] = {
-      ...old,
-      rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
-      prompt:
-        old.prompt !== ""
-          ? old.prompt
-          : flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
-    };
-  }
+  if (index !== -1) summaries[index] = parsedSummary(summaries[index]!, group);
   const allIssues = [...dataset.issues, ...issues].sort((a, b) => a.line - b.line);
   return {
     ...dataset,

@@ -4,6 +4,7 @@
  * while parsing).
  */
 import type { FormatOptions, RunFile } from "../io/index.ts";
+import type * as Loaders from "./loadFile.ts";
 import type { RemoteCache, WorkerIndex } from "./loadFile.ts";
 
 import type { LoadReply, LoadRequest, RemoteFileRef } from "./protocol.ts";
@@ -107,77 +108,24 @@ export function isWorkerUnavailable(): boolean {
   return workerUnavailable;
 }
 
-/** Start loading a file; events arrive through `onEvent` until done, error or cancelled. */
-export function startLoad(
-  file: File,
-  onEvent: (event: LoadEvent) => void,
-  choice: { format?: string; options?: FormatOptions; indexThreshold?: number } = {},
-): LoadHandle {
-  const requestId = nextId++;
-  const job = {
-    requestId,
-    file,
-    ...(choice.format === undefined ? {} : { format: choice.format }),
-    ...(choice.options === undefined ? {} : { options: choice.options }),
-    ...(choice.indexThreshold === undefined ? {} : { indexThreshold: choice.indexThreshold }),
-  };
-  const w = freshWorker();
-  if (w === null) {
-    let cancelled = false;
-    // The loaders only run here when there is no worker: load them on demand, off the main bundle.
-    import("./loadFile.ts")
-      .then(({ runLoad }) => runLoad(job, onEvent, () => cancelled))
-      .then((state) => {
-        localIndexed = state;
-      })
-      .catch((e: unknown) =>
-        onEvent({ kind: "error", requestId, message: `${file.name}: ${String(e)}` }),
-      );
-    return {
-      requestId,
-      cancel: () => {
-        cancelled = true;
-      },
-    };
-  }
-  listeners.set(requestId, onEvent);
-  const request: LoadRequest = { kind: "load", ...job };
-  w.postMessage(request);
-  return {
-    requestId,
-    cancel: () => {
-      const cancel: LoadRequest = { kind: "cancel", requestId };
-      w.postMessage(cancel);
-    },
-  };
-}
+type LoadFileModule = typeof Loaders;
 
 /**
- * Start loading several files as one run (merged; a run of 32 MB or more indexed file by file);
- * events as startLoad's.
+ * Send a load to its worker, or, with none (`w` null), run it here: the loaders are then loaded on
+ * demand, off the main bundle, and the index they return is kept for group requests.
  */
-export function startRunLoad(
-  name: string,
-  files: readonly { readonly file: File; readonly run: RunFile }[],
+function dispatch(
+  w: Worker | null,
+  request: Extract<LoadRequest, { kind: "load" | "load-run" | "load-remote" }>,
   onEvent: (event: LoadEvent) => void,
-  format?: string,
-  indexThreshold?: number,
+  name: string,
+  runHere: (loaders: LoadFileModule, isCancelled: () => boolean) => Promise<WorkerIndex | null>,
 ): LoadHandle {
-  const requestId = nextId++;
-  const job = {
-    kind: "load-run" as const,
-    requestId,
-    name,
-    files,
-    ...(format === undefined ? {} : { format }),
-    ...(indexThreshold === undefined ? {} : { indexThreshold }),
-  };
-  const w = freshWorker();
+  const { requestId } = request;
   if (w === null) {
     let cancelled = false;
-    localIndexed = null;
     import("./loadFile.ts")
-      .then(({ runLoadRun }) => runLoadRun(job, onEvent, () => cancelled))
+      .then((loaders) => runHere(loaders, () => cancelled))
       .then((index) => {
         localIndexed = index;
       })
@@ -192,7 +140,6 @@ export function startRunLoad(
     };
   }
   listeners.set(requestId, onEvent);
-  const request: LoadRequest = job;
   w.postMessage(request);
   return {
     requestId,
@@ -201,6 +148,51 @@ export function startRunLoad(
       w.postMessage(cancel);
     },
   };
+}
+
+/** Start loading a file; events arrive through `onEvent` until done, error or cancelled. */
+export function startLoad(
+  file: File,
+  onEvent: (event: LoadEvent) => void,
+  choice: { format?: string; options?: FormatOptions; indexThreshold?: number } = {},
+): LoadHandle {
+  const request = {
+    kind: "load" as const,
+    requestId: nextId++,
+    file,
+    ...(choice.format === undefined ? {} : { format: choice.format }),
+    ...(choice.options === undefined ? {} : { options: choice.options }),
+    ...(choice.indexThreshold === undefined ? {} : { indexThreshold: choice.indexThreshold }),
+  };
+  return dispatch(freshWorker(), request, onEvent, file.name, ({ runLoad }, isCancelled) =>
+    runLoad(request, onEvent, isCancelled),
+  );
+}
+
+/**
+ * Start loading several files as one run (merged; a run of 32 MB or more indexed file by file);
+ * events as startLoad's.
+ */
+export function startRunLoad(
+  name: string,
+  files: readonly { readonly file: File; readonly run: RunFile }[],
+  onEvent: (event: LoadEvent) => void,
+  format?: string,
+  indexThreshold?: number,
+): LoadHandle {
+  const request = {
+    kind: "load-run" as const,
+    requestId: nextId++,
+    name,
+    files,
+    ...(format === undefined ? {} : { format }),
+    ...(indexThreshold === undefined ? {} : { indexThreshold }),
+  };
+  const w = freshWorker();
+  if (w === null) localIndexed = null;
+  return dispatch(w, request, onEvent, name, ({ runLoadRun }, isCancelled) =>
+    runLoadRun(request, onEvent, isCancelled),
+  );
 }
 
 export interface RemoteLoadJob {
@@ -222,42 +214,16 @@ export function startRemoteLoad(
   onEvent: (event: LoadEvent) => void,
   again: boolean,
 ): LoadHandle {
-  const requestId = nextId++;
-  const request: LoadRequest = { kind: "load-remote", requestId, ...job };
+  const request = { kind: "load-remote" as const, requestId: nextId++, ...job };
   const w = again && worker !== null && !workerUnavailable ? worker : freshWorker();
-  if (w === null) {
-    let cancelled = false;
-    import("./loadFile.ts")
-      .then(({ runLoadRemote, remoteCacheEmpty }) =>
-        runLoadRemote(
-          { ...job, kind: "load-remote", requestId },
-          onEvent,
-          () => cancelled,
-          (fallbackCache ??= remoteCacheEmpty()),
-        ),
-      )
-      .then((state) => {
-        localIndexed = state;
-      })
-      .catch((e: unknown) =>
-        onEvent({ kind: "error", requestId, message: `${job.name}: ${String(e)}` }),
-      );
-    return {
-      requestId,
-      cancel: () => {
-        cancelled = true;
-      },
-    };
-  }
-  listeners.set(requestId, onEvent);
-  w.postMessage(request);
-  return {
-    requestId,
-    cancel: () => {
-      const cancel: LoadRequest = { kind: "cancel", requestId };
-      w.postMessage(cancel);
-    },
-  };
+  return dispatch(
+    w,
+    request,
+    onEvent,
+    job.name,
+    ({ runLoadRemote, remoteCacheEmpty }, isCancelled) =>
+      runLoadRemote(request, onEvent, isCancelled, (fallbackCache ??= remoteCacheEmpty())),
+  );
 }
 
 /** Parse one group of the last indexed file. */

@@ -58,8 +58,14 @@ async function rangeResponse(init: HttpSourceInit, start: number, end: number): 
   return response;
 }
 
-/** Take at most `limit` bytes of a body stream (a 200 reply may hold more than was asked). */
-function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+/**
+ * At most the first `limit` bytes of a stream (a 200 reply may hold more than was asked; a source
+ * cut to a followed file's complete lines, completeLines.ts).
+ */
+export function capped(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let left = limit;
   return new ReadableStream<Uint8Array>({

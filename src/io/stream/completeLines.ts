@@ -5,7 +5,7 @@
  * read once, whole, when its newline arrives. A last line without a newline that parses as JSON is
  * complete (a finished file need not end with one). Only JSON-lines files are cut this way.
  */
-import type { ByteSource } from "./byteSource.ts";
+import { capped, type ByteSource } from "./byteSource.ts";
 
 const TAIL = 1 << 20;
 const NEWLINE = 0x0a;
@@ -58,29 +58,7 @@ export function sourcePrefix<S extends ByteSource>(source: S, size: number): Byt
   return {
     name: source.name,
     size,
-    stream: () => {
-      const reader = source.stream().getReader();
-      let left = size;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (left <= 0) {
-            await reader.cancel();
-            controller.close();
-            return;
-          }
-          const { value, done } = await reader.read();
-          if (done) {
-            controller.close();
-            return;
-          }
-          // A copy: a BYOB-backed chunk's buffer is reused by the next read.
-          const chunk = value.byteLength > left ? value.slice(0, left) : value.slice();
-          left -= chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-        cancel: (reason) => reader.cancel(reason),
-      });
-    },
+    stream: () => capped(source.stream(), size),
     slice: (start, end) => source.slice(Math.min(start, size), Math.min(end, size)),
   };
 }
