@@ -4,10 +4,15 @@
  * time, so the file is never decoded whole. Several files, a folder or globs are one run: each file
  * is read so, then merged by io's `runDatasetMerge`, as the studio merges them.
  */
-import { openAsBlob, statSync } from "node:fs";
+import { existsSync, openAsBlob, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { RolloutGroup } from "../core/index.ts";
 import {
+  applyEvalReports,
   datasetFromLoad,
+  evalReportFromBytes,
+  formatGroupsAcrossFiles,
+  runFileInstead,
   datasetWithParsedGroups,
   groupStepsById,
   INDEX_MIN_BYTES,
@@ -23,6 +28,7 @@ import {
   type ParsedGroup,
   type ParseIssue,
   type RunInfo,
+  type RunReport,
 } from "../io/index.ts";
 import { readBytes } from "./readBytes.ts";
 import { cliRunOf } from "./runPaths.ts";
@@ -119,18 +125,63 @@ export async function loadRunForCli(
   threshold: number,
 ): Promise<CliLoad> {
   const run = cliRunOf(cwd, paths);
-  if (run.single)
-    return loadForCli(run.absolute.get(run.name)!, run.name, format, options, threshold);
-  const parts = [];
-  for (const file of run.run.files) {
-    const dataset = await loadForCli(
-      run.absolute.get(file.path)!,
-      file.path,
-      format,
-      options,
-      threshold,
+  if (run.single) {
+    const path = run.absolute.get(run.name)!;
+    const dataset = await loadForCli(path, run.name, format, options, threshold);
+    return applyEvalReports(
+      dataset,
+      reportsBeside(path, run.name, dataset.format),
+      undefined,
+      false,
     );
-    parts.push({ file, dataset });
   }
-  return runDatasetMerge(run.name, parts);
+  const parts = [];
+  const reports: RunReport[] = [];
+  const leftOut: ParseIssue[] = [];
+  for (const file of run.run.files) {
+    const path = run.absolute.get(file.path)!;
+    try {
+      const dataset = await loadForCli(path, file.path, format, options, threshold);
+      parts.push({ file, dataset });
+    } catch (e) {
+      if (!(e instanceof LoadError)) throw e;
+      const instead = runFileInstead(file.path, run.run.kind, readBytes(path, "rollout file"), e);
+      if (instead === null) throw e;
+      if ("report" in instead) reports.push(instead.report);
+      else leftOut.push(instead.issue);
+    }
+  }
+  if (parts.length === 0)
+    throw new LoadError(run.name, "no file of the run holds rollouts (only evaluation reports)");
+  const merged = runDatasetMerge(run.name, parts, reports);
+  return leftOut.length === 0 ? merged : { ...merged, issues: [...leftOut, ...merged.issues] };
+}
+
+/** Report names looked for beside one trajectory file (and, for Harbor's `agent/`, above it). */
+const BESIDE = ["report.json", "result.json", "results.json"];
+
+/**
+ * The evaluation reports beside a single trajectory file given alone (OpenHands' `report.json`
+ * beside `output.jsonl`, Harbor's trial `result.json` above `agent/trajectory.json`, a SWE-bench
+ * `report.json` beside a `.traj`). Only for the trajectory formats; unreadable ones are skipped.
+ */
+function reportsBeside(path: string, shown: string, format: string): RunReport[] {
+  if (!formatGroupsAcrossFiles(format)) return [];
+  const dir = dirname(path);
+  const dirs = dir.endsWith("/agent") || dir.endsWith("\\agent") ? [dir, dirname(dir)] : [dir];
+  const out: RunReport[] = [];
+  for (const d of dirs)
+    for (const name of BESIDE) {
+      const candidate = join(d, name);
+      if (candidate === path || !existsSync(candidate)) continue;
+      let report = null;
+      try {
+        report = evalReportFromBytes(readBytes(candidate, "report"));
+      } catch {
+        report = null;
+      }
+      if (report !== null)
+        out.push({ file: join(dirname(shown), d === dir ? "" : "..", name), report });
+    }
+  return out;
 }

@@ -1,5 +1,6 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
 import type { DatasetAnalysis, GroupAnalysis } from "../core/index.ts";
+import { formatGroupsAcrossFiles } from "../io/index.ts";
 import { cliGroupSteps, type CliLoad } from "./loadForCli.ts";
 
 const MAX_ROWS = 60;
@@ -40,6 +41,20 @@ const MAX_RUN_FILES = 6;
 
 /** "run of 3 files, 3 steps (1..3): a/1.jsonl (step 1), ...": what a run is made of. */
 export function runLine(run: NonNullable<CliLoad["run"]>): string {
+  if (run.files.length > 0 && run.files.every((f) => formatGroupsAcrossFiles(f.format))) {
+    const shown = run.files
+      .slice(0, MAX_RUN_FILES)
+      .map((f) => f.path)
+      .join(", ");
+    const rest =
+      run.files.length > MAX_RUN_FILES ? `, and ${run.files.length - MAX_RUN_FILES} more` : "";
+    const reports = run.reports ?? [];
+    const scored =
+      reports.length === 0
+        ? "no evaluation report, so unscored"
+        : `rewards from ${reports.length} evaluation report${reports.length === 1 ? "" : "s"} (${reports.join(", ")})`;
+    return `run of ${run.files.length} trajectory file${run.files.length === 1 ? "" : "s"}, grouped across files; ${scored}: ${shown}${rest}`;
+  }
   const steps = run.files.map((f) => f.step);
   const lo = steps.reduce((m, s) => Math.min(m, s), Infinity);
   const hi = steps.reduce((m, s) => Math.max(m, s), -Infinity);

@@ -66,7 +66,7 @@ function summarise(r: LoadResult, detail: boolean) {
   };
 }
 
-const CASE = /\.(jsonl|json|csv|parquet)$/;
+const CASE = /\.(jsonl|json|csv|parquet|traj)$/;
 
 /** The cases in a format's folder: record files, not their expected or options companions. */
 function cases(format: string): string[] {

@@ -13,9 +13,11 @@ import {
   loadBytes,
   INDEX_MIN_BYTES,
   indexBlobIfPossible,
+  isTrajectoryPath,
   LoadCancelled,
   readFileBytes,
   runDatasetMerge,
+  runFileInstead,
   sourcePrefix,
   type ByteSource,
   type FormatOptions,
@@ -24,6 +26,7 @@ import {
   type ParseIssue,
   type RunGroupOrigin,
   type RunPart,
+  type RunReport,
 } from "../io/index.ts";
 import type { RolloutGroup } from "../core/index.ts";
 
@@ -100,16 +103,32 @@ async function loadRunPart(
   index: boolean,
   follow: boolean,
   isCancelled: () => boolean,
-): Promise<{ dataset: LoadedDataset; state: IndexedState | null }> {
+  runKind = "files",
+): Promise<{ dataset: LoadedDataset; state: IndexedState | null } | RunPartInstead> {
   const file = named(source, path);
   if (index) {
     const indexed = await indexBlobIfPossible(file, format, { ...QUIET, isCancelled }, follow);
     if (indexed !== null) return indexed;
   }
   const bytes = await readFileBytes(file, () => undefined, isCancelled);
-  const result = await loadBytes(path, bytes, format === undefined ? {} : { format });
-  return { dataset: datasetFromLoad(result), state: null };
+  try {
+    const result = await loadBytes(path, bytes, format === undefined ? {} : { format });
+    return { dataset: datasetFromLoad(result), state: null };
+  } catch (e) {
+    if (e instanceof LoadError) {
+      const instead = runFileInstead(path, runKind, bytes, e);
+      if (instead !== null) return instead;
+    }
+    throw e;
+  }
 }
+
+/** A run file that holds no rollouts: an evaluation report, or a file left out with an issue. */
+type RunPartInstead = { readonly report: RunReport } | { readonly issue: ParseIssue };
+
+const isPart = (
+  p: { dataset: LoadedDataset; state: IndexedState | null } | RunPartInstead,
+): p is { dataset: LoadedDataset; state: IndexedState | null } => "dataset" in p;
 
 /** The run's index, when any file of it was indexed; else null. */
 function runIndexOf(
@@ -158,6 +177,11 @@ export async function runLoadRun(
   try {
     const parts: RunPart[] = [];
     const states: (IndexedState | null)[] = [];
+    const reports: RunReport[] = [];
+    const leftOut: ParseIssue[] = [];
+    const kind = job.files.some((f) => isTrajectoryPath(f.run.path))
+      ? "agent-trajectories"
+      : "files";
     for (const { file, run } of job.files) {
       emit({
         kind: "progress",
@@ -166,13 +190,22 @@ export async function runLoadRun(
         bytes: done,
         totalBytes,
       });
-      const part = await loadRunPart(run.path, file, job.format, index, false, isCancelled);
+      const part = await loadRunPart(run.path, file, job.format, index, false, isCancelled, kind);
       if (isCancelled()) throw new LoadCancelled();
       done += file.size;
+      if (!isPart(part)) {
+        if ("report" in part) reports.push(part.report);
+        else leftOut.push(part.issue);
+        continue;
+      }
       parts.push({ file: run, dataset: part.dataset });
       states.push(part.state);
     }
-    const dataset = runDatasetMerge(job.name, parts);
+    if (parts.length === 0)
+      throw new LoadError(job.name, "no file of the run holds rollouts (only evaluation reports)");
+    const merged = runDatasetMerge(job.name, parts, reports);
+    const dataset =
+      leftOut.length === 0 ? merged : { ...merged, issues: [...leftOut, ...merged.issues] };
     emit({ kind: "done", requestId, dataset });
     return runIndexOf(states, dataset);
   } catch (e) {
@@ -353,6 +386,10 @@ export async function runLoadRemote(
     const parts: RunPart[] = [];
     const states: (IndexedState | null)[] = [];
     const failed: ParseIssue[] = [];
+    const reports: RunReport[] = [];
+    const kind = sources.some((s) => isTrajectoryPath(s.ref.run.path))
+      ? "agent-trajectories"
+      : "files";
     for (const { ref, source } of sources) {
       const file = { ...ref.run, size: source.size };
       const cached = cache.files.get(ref.id);
@@ -378,10 +415,17 @@ export async function runLoadRemote(
                 isCancelled,
               })
             : null;
-        const part =
+        const loaded =
           grown !== null && cached?.state !== undefined && cached.state !== null
             ? { dataset: grown, state: cached.state }
-            : await loadRunPart(ref.run.path, source, job.format, index, true, isCancelled);
+            : await loadRunPart(ref.run.path, source, job.format, index, true, isCancelled, kind);
+        if (!isPart(loaded)) {
+          if ("report" in loaded) reports.push(loaded.report);
+          else failed.push(loaded.issue);
+          done += source.size;
+          continue;
+        }
+        const part = loaded;
         cache.files.set(ref.id, { size: source.size, ...part });
         parts.push({ file, dataset: part.dataset });
         states.push(part.state);
@@ -402,7 +446,7 @@ export async function runLoadRemote(
         job.name,
         `no file of the run could be read: ${failed.map((i) => `${i.file}: ${i.message}`).join("; ")}`,
       );
-    const merged = runDatasetMerge(job.name, parts);
+    const merged = runDatasetMerge(job.name, parts, reports);
     emit({
       kind: "done",
       requestId,

@@ -9,6 +9,11 @@ export interface FormatInfo {
   readonly id: string;
   readonly label: string;
   readonly containers: readonly Container[];
+  /**
+   * One file is one rollout (agent trajectories): in a run, files of this format are not told apart
+   * by step, and their groups of one id are one group (io/runs/runDataset.ts).
+   */
+  readonly groupsAcrossFiles?: boolean;
 }
 
 export const FORMAT_INFO = {
@@ -20,6 +25,24 @@ export const FORMAT_INFO = {
   verl: { id: "verl", label: "verl rollout dump", containers: ["jsonl"] },
   benchmax: { id: "benchmax", label: "benchmax rollouts", containers: ["jsonl", "json-array"] },
   whileai: { id: "whileai", label: "whileai rows", containers: ["jsonl"] },
+  sweAgent: {
+    id: "swe-agent",
+    label: "SWE-agent trajectory",
+    containers: ["json-document", "jsonl"],
+    groupsAcrossFiles: true,
+  },
+  openhands: {
+    id: "openhands",
+    label: "OpenHands eval output",
+    containers: ["jsonl"],
+    groupsAcrossFiles: true,
+  },
+  atif: {
+    id: "atif",
+    label: "Harbor ATIF trajectory",
+    containers: ["json-document", "jsonl"],
+    groupsAcrossFiles: true,
+  },
   openai: { id: "openai", label: "OpenAI chat rows", containers: ["jsonl", "json-array"] },
   mapped: {
     id: "mapped",
@@ -38,6 +61,14 @@ export const FORMAT_CATALOG: readonly FormatInfo[] = [
   FORMAT_INFO.verl,
   FORMAT_INFO.benchmax,
   FORMAT_INFO.whileai,
+  FORMAT_INFO.sweAgent,
+  FORMAT_INFO.openhands,
+  FORMAT_INFO.atif,
   FORMAT_INFO.openai,
   FORMAT_INFO.mapped,
 ];
+
+/** Whether a format's files are one rollout each, grouped across the files of a run. */
+export function formatGroupsAcrossFiles(id: string): boolean {
+  return FORMAT_CATALOG.some((f) => f.id === id && f.groupsAcrossFiles === true);
+}

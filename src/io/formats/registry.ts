@@ -5,7 +5,8 @@
  *
  * Scores, for the record (see each file): native 2 (`group_id` + content); tau-bench 3; TRL 3/2/1;
  * verl 3/2; OpenAI chat 1 (never beats native); benchmax 3/2; whileai 3 (version stamp) / 2
- * (legacy keys); tau2 and Inspect documents by explode; Inspect samples 3; mapped never (chosen).
+ * (legacy keys); tau2, Inspect, SWE-agent and ATIF documents by explode (a compact one-line
+ * SWE-agent or ATIF document read as JSONL: 3); OpenHands 3 (`instance_id` + `history`); Inspect samples 3; mapped never (chosen).
  */
 import { benchmaxFormat } from "./benchmax.ts";
 import { inspectFormat } from "./inspect.ts";
@@ -18,6 +19,9 @@ import { tauBenchFormat } from "./tauBench.ts";
 import { trlFormat } from "./trl.ts";
 import { verlFormat } from "./verl.ts";
 import { whileaiFormat } from "./whileai.ts";
+import { sweAgentFormat } from "./sweAgent.ts";
+import { openhandsFormat } from "./openhands.ts";
+import { atifFormat } from "./atif.ts";
 
 export const FORMATS: readonly FormatSpec[] = [
   nativeFormat,
@@ -28,6 +32,9 @@ export const FORMATS: readonly FormatSpec[] = [
   verlFormat,
   benchmaxFormat,
   whileaiFormat,
+  sweAgentFormat,
+  openhandsFormat,
+  atifFormat,
   openaiFormat,
   mappedFormat,
 ];

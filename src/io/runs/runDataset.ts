@@ -15,11 +15,19 @@
  * (from its name, else its place in the run). A file whose rows carry a step other than its name's
  * gets one issue. Two files that still give one id (two files of one step with the same prompt) keep
  * the later file's group apart as `<file path>:<id>`, with one issue per file.
+ *
+ * Agent trajectories (formats whose files are one rollout each: swe-agent, openhands, atif;
+ * catalog `groupsAcrossFiles`) are grouped across the files instead: their files share one step
+ * (none, unless their names give one), so the trajectories of one instance or task in several files
+ * are ONE group, each rollout's id prefixed with its file's path (`<file>:<id>`) to keep it unique.
+ * The run's evaluation reports (evalReports.ts) then give those rollouts their rewards.
  */
 import type { Rollout, RolloutGroup } from "../../core/index.ts";
 import { groupRowStep, rolloutRowStep, type GroupSummary, type LoadedDataset } from "../dataset.ts";
 import type { ParseIssue } from "../issues.ts";
 import type { RunFile, StepSource } from "./runFiles.ts";
+import { formatGroupsAcrossFiles } from "../formats/catalog.ts";
+import { applyEvalReports, type RunReport } from "./evalReports.ts";
 
 /** One file of a run as loaded: where it sits in the run, and its dataset. */
 export interface RunPart {
@@ -50,6 +58,8 @@ export interface RunInfo {
   /** The run's name as the user gave it: the folder, or the files. */
   readonly name: string;
   readonly files: readonly RunDatasetFile[];
+  /** The evaluation reports of the run (files holding verdicts, no rollouts), by path. */
+  readonly reports?: readonly string[];
   /** Distinct steps over the run's groups. */
   readonly steps: number;
   /** Each group's file and file-local id, for the groups whose id the merge changed or not. */
@@ -104,9 +114,14 @@ function rowsStep(dataset: LoadedDataset): number | null {
  *
  * @param name the run's name as given (a folder, or the files' names joined)
  * @param parts each file of the run and its load, in step order
+ * @param reports the run's evaluation reports (files that hold verdicts, not rollouts)
  * @throws Error when `parts` is empty: a run has at least one file
  */
-export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDataset {
+export function runDatasetMerge(
+  name: string,
+  parts: readonly RunPart[],
+  reports: readonly RunReport[] = [],
+): RunDataset {
   const first = parts[0];
   if (first === undefined) throw new Error("a run needs at least one file");
   const single = parts.length === 1;
@@ -116,7 +131,13 @@ export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDat
   const origins = new Map<string, RunGroupOrigin>();
   const files: RunDatasetFile[] = [];
 
+  // Where each across-file group sits in `groups` and `summaries`, to add a later file's rollouts.
+  const mergedAt = new Map<string, { group: number; summary: number }>();
   parts.forEach(({ file, dataset }, index) => {
+    if (!single && formatGroupsAcrossFiles(dataset.format)) {
+      mergeAcrossFiles(file, dataset, index);
+      return;
+    }
     const named = file.stepSource !== "file-order";
     const carried = rowsStep(dataset);
     if (!single && named && carried !== null && carried !== file.step) {
@@ -167,17 +188,57 @@ export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDat
     });
   });
 
+  /** One trajectory file: its groups join the run's groups of the same id (and step, if named). */
+  function mergeAcrossFiles(file: RunFile, dataset: LoadedDataset, index: number): void {
+    const step = file.stepSource === "file-order" ? null : file.step;
+    const prefix = `${dataset.file}:`;
+    const byId = new Map(dataset.groups.map((g) => [g.id, g]));
+    for (const s of dataset.summaries) {
+      const id = step === null ? s.id : runGroupId(s.id, step, false);
+      const local = byId.get(s.id);
+      const rollouts =
+        local === undefined
+          ? []
+          : local.rollouts.map((r): Rollout => ({ ...r, id: `${prefix}${r.id}`, groupId: id }));
+      const at = mergedAt.get(id);
+      if (at === undefined) {
+        mergedAt.set(id, { group: groups.length, summary: summaries.length });
+        origins.set(id, { file: index, localId: s.id });
+        summaries.push({ ...s, id, step, partial: false });
+        groups.push({ id, rollouts: rollouts.map((r, i) => ({ ...r, index: i })) });
+      } else {
+        const g = groups[at.group]!;
+        const all = [...g.rollouts, ...rollouts].map((r, i) => ({ ...r, index: i }));
+        groups[at.group] = { id, rollouts: all };
+        const old = summaries[at.summary]!;
+        summaries[at.summary] = { ...old, rewards: [...old.rewards, ...s.rewards] };
+      }
+    }
+    for (const issue of dataset.issues) issues.push(issue);
+    files.push({
+      path: file.path,
+      size: file.size,
+      step: file.step,
+      stepSource: file.stepSource,
+      format: dataset.format,
+      groups: dataset.summaries.length,
+      rollouts: dataset.stats.rollouts,
+      indexed: dataset.indexed,
+    });
+  }
+
   const labels = [...new Set(parts.map((p) => p.dataset.formatLabel))];
   const sum = (key: keyof LoadedDataset["stats"]): number =>
     parts.reduce((s, p) => s + p.dataset.stats[key], 0);
-  return {
+  const across = !single && parts.every((p) => formatGroupsAcrossFiles(p.dataset.format));
+  const merged: RunDataset = {
     file: single ? first.dataset.file : name,
     container: first.dataset.container,
     format: first.dataset.format,
     formatLabel: labels.join(", "),
     // TRL's and verl's keys start with the step already; any other key is kept apart per step.
     groupKey:
-      single || first.dataset.groupKey.startsWith("(step,")
+      single || across || first.dataset.groupKey.startsWith("(step,")
         ? first.dataset.groupKey
         : `${first.dataset.groupKey} per step`,
     candidates: first.dataset.candidates,
@@ -192,8 +253,16 @@ export function runDatasetMerge(name: string, parts: readonly RunPart[]): RunDat
     summaries,
     indexed: parts.some((p) => p.dataset.indexed),
     groups,
-    run: { name, files, steps: datasetSteps(summaries), origins },
+    run: {
+      name,
+      files,
+      steps: datasetSteps(summaries),
+      origins,
+      ...(reports.length > 0 ? { reports: reports.map((r) => r.file) } : {}),
+    },
   };
+  const scored = applyEvalReports(merged, reports, (id) => origins.get(id)?.localId ?? id);
+  return scored === merged ? merged : { ...merged, ...scored, run: merged.run };
 }
 
 /** A run rollout's step, for views holding a Rollout: its row's step, else its group's. */

@@ -13,6 +13,13 @@
  *
  * A run is the data files of one folder. A folder with one data file, or files with no step in
  * their names, is still one run; its steps are the file order.
+ *
+ * Agent trajectories are the exception: SWE-agent writes `<instance>/<instance>.traj` and Harbor
+ * `<trial>/agent/trajectory.json`, one folder per rollout. A listing that holds such trajectories is
+ * ONE run of them (kind "agent-trajectories", at their common folder), with the JSON files beside
+ * them that may be evaluation reports (`report.json`, `result.json`, `results.json` anywhere in
+ * the listing, any `.json` in the common folder); its other files are not part of it. The loaders group
+ * trajectories across the files (runDataset.ts) and read the reports for rewards.
  */
 
 /** One file of a listing: its path under the folder given (`/`-separated), size and time. */
@@ -30,7 +37,8 @@ export interface RunFile extends RunListingEntry {
   readonly stepSource: StepSource;
 }
 
-export type RunKind = "trl-completions" | "verl-steps" | "inspect-logs" | "files";
+export type RunKind =
+  "trl-completions" | "verl-steps" | "inspect-logs" | "agent-trajectories" | "files";
 
 export interface Run {
   /** The folder, relative to the path given ("" for the folder itself). */
@@ -41,7 +49,19 @@ export interface Run {
 }
 
 /** File names a run is made of: the containers the loaders read. */
-const DATA_FILE = /\.(jsonl|ndjson|json|parquet|csv|eval)$/i;
+const DATA_FILE = /\.(jsonl|ndjson|json|parquet|csv|eval|traj)$/i;
+
+/** An agent trajectory file by its name: SWE-agent's `.traj` (`.traj.json`), Harbor's `trajectory.json`. */
+export function isTrajectoryPath(path: string): boolean {
+  const name = baseName(path);
+  return /\.traj(\.json)?$/i.test(name) || name.toLowerCase() === "trajectory.json";
+}
+
+/** A file beside trajectories that may be an evaluation report (read by content: evalReports.ts). */
+const REPORT_NAME = /^(report|result|results)\.json$/i;
+
+/** Run configurations beside trajectories (Harbor's `config.json`): never a report, not data. */
+const CONFIG_NAME = /^(config|metadata)\.json$/i;
 
 /** Folders never scanned: VCS, caches, our own state, dependencies. */
 const SKIPPED_DIRS = new Set([".git", ".rollout-studio", "node_modules", "__pycache__", ".cache"]);
@@ -76,6 +96,7 @@ const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" })
 
 function runKind(files: readonly RunFile[]): RunKind {
   if (files.length === 0) return "files";
+  if (files.some((f) => isTrajectoryPath(f.path))) return "agent-trajectories";
   if (files.every((f) => f.stepSource === "trl-name")) return "trl-completions";
   if (files.every((f) => f.stepSource === "verl-name")) return "verl-steps";
   if (files.every((f) => /\.eval$/i.test(f.path))) return "inspect-logs";
@@ -88,9 +109,11 @@ function runKind(files: readonly RunFile[]): RunKind {
  * so one run never mixes two numberings.
  */
 export function gatherRuns(entries: readonly RunListingEntry[]): Run[] {
+  const data = entries.filter((e) => isRunDataPath(e.path));
+  const trajectories = data.filter((e) => isTrajectoryPath(e.path));
+  if (trajectories.length > 0) return [trajectoryRun(data, trajectories)];
   const byDir = new Map<string, RunListingEntry[]>();
-  for (const e of entries) {
-    if (!isRunDataPath(e.path)) continue;
+  for (const e of data) {
     const dir = dirName(e.path);
     const list = byDir.get(dir);
     if (list === undefined) byDir.set(dir, [e]);
@@ -110,6 +133,43 @@ export function gatherRuns(entries: readonly RunListingEntry[]): Run[] {
     runs.push({ dir, kind: runKind(files), files });
   }
   return runs;
+}
+
+/** The common folder of some paths ("" for the listing's root). */
+function commonDir(paths: readonly string[]): string {
+  let common: string[] | null = null;
+  for (const p of paths) {
+    const dirs = dirName(p) === "" ? [] : dirName(p).split("/");
+    if (common === null) common = dirs;
+    else {
+      let i = 0;
+      while (i < common.length && i < dirs.length && common[i] === dirs[i]) i++;
+      common = common.slice(0, i);
+    }
+  }
+  return (common ?? []).join("/");
+}
+
+/** The one run of a listing holding agent trajectories: them, and the reports beside them. */
+function trajectoryRun(
+  data: readonly RunListingEntry[],
+  trajectories: readonly RunListingEntry[],
+): Run {
+  const dir = commonDir(trajectories.map((t) => t.path));
+  // Report names anywhere (Harbor's trial `result.json` sits above `agent/`), any JSON beside the
+  // trajectories' common folder.
+  const reports = data.filter(
+    (e) =>
+      !isTrajectoryPath(e.path) &&
+      /\.json$/i.test(e.path) &&
+      (REPORT_NAME.test(baseName(e.path)) ||
+        (dirName(e.path) === dir && !CONFIG_NAME.test(baseName(e.path)))),
+  );
+  const files = [...trajectories, ...reports]
+    .sort((a, b) => collator.compare(a.path, b.path))
+    // One shared step: trajectories are grouped across files, not told apart by their order.
+    .map((e): RunFile => ({ ...e, step: 0, stepSource: "file-order" }));
+  return { dir, kind: "agent-trajectories", files };
 }
 
 /**

@@ -42,6 +42,7 @@ const Metric = memo(function Metric({ value, testId }: { value: string; testId: 
 const TitleRow = memo(function TitleRow({
   id,
   passed,
+  scored,
   hack,
   humanLabel,
   hackTitle,
@@ -53,6 +54,7 @@ const TitleRow = memo(function TitleRow({
 }: {
   id: string;
   passed: boolean;
+  scored: boolean;
   hack: boolean;
   humanLabel: string | null;
   /** The hack flag's tooltip: who marked it. */
@@ -71,7 +73,7 @@ const TitleRow = memo(function TitleRow({
       <h3 className={styles.rolloutId} title={id}>
         {id}
       </h3>
-      <PassChip passed={passed} label={humanLabel} hint={passedHint} />
+      <PassChip passed={passed} scored={scored} label={humanLabel} hint={passedHint} />
       {hack ? (
         <span className={styles.hack} title={hackTitle}>
           hack
@@ -374,6 +376,7 @@ export default function ColumnHeader({
       <TitleRow
         id={c.id}
         passed={c.passed}
+        scored={c.scored}
         hack={c.hack}
         humanLabel={c.humanLabel}
         hackTitle={

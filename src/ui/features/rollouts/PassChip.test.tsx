@@ -40,4 +40,17 @@ describe("PassChip", () => {
       "The reward says pass; your label says fail. reward >= 0.5",
     );
   });
+
+  it("says unscored, never fail, for a rollout without a reward", () => {
+    const { container } = render(
+      <PassChip passed={false} scored={false} label={null} hint="reward >= 0.5" />,
+    );
+    const c = container.querySelector('[data-testid="column.pass"]')!;
+    expect(c.textContent).toBe("unscored");
+    expect(c.getAttribute("data-verdict")).toBe("unscored");
+    const labelled = render(
+      <PassChip passed={false} scored={false} label="pass" hint="reward >= 0.5" />,
+    ).container.querySelector('[data-testid="column.pass"]')!;
+    expect(labelled.textContent).toBe("unscored · human: pass");
+  });
 });

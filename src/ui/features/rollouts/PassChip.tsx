@@ -3,7 +3,8 @@
  * is no label; one chip with "· human agrees" when the label says the same; and a warning chip
  * "reward: pass · human: fail" when they disagree, so a verifier or a threshold that turned a
  * labelled fail into a pass shows at a glance (a deferred label is shown beside the verdict).
- * Self-contained (its own styles) so the column header can place it anywhere.
+ * A rollout without a reward (an agent trajectory no evaluation report scored) is "unscored",
+ * never shown as a fail. Self-contained (its own styles) so the column header can place it anywhere.
  */
 import { memo } from "react";
 import styles from "./PassChip.module.css";
@@ -19,14 +20,30 @@ export function passLabelAgreement(passed: boolean, label: string | null): PassL
 
 const PassChip = memo(function PassChip({
   passed,
+  scored = true,
   label,
   hint,
 }: {
   passed: boolean;
+  /** False for a rollout with no reward: shown as unscored. */
+  scored?: boolean;
   label: string | null;
   /** The pass rule's tooltip (the threshold and the reward). */
   hint: string;
 }) {
+  if (!scored)
+    return (
+      <span
+        className={styles.unscored}
+        data-testid="column.pass"
+        data-verdict="unscored"
+        data-human={label ?? undefined}
+        title={`No reward: the data gives none (for an agent trajectory, no evaluation report scored it), so it is unscored, not 0.${label === null ? "" : ` Your label: ${label}.`}`}
+      >
+        unscored
+        {label === null ? null : <span className={styles.human}> · human: {label}</span>}
+      </span>
+    );
   const verdict = passed ? "pass" : "fail";
   const agreement = passLabelAgreement(passed, label);
   if (agreement === "disagrees")

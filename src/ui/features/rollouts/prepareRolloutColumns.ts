@@ -33,6 +33,11 @@ export interface RolloutColumn {
     readonly cluster: string;
   };
   readonly passed: boolean;
+  /**
+   * False when the rollout has no reward (an agent trajectory without an evaluation report): it is
+   * shown as unscored, not as a fail.
+   */
+  readonly scored: boolean;
   /** The advantage the trainer logged (three decimals), or null when the dump has none. */
   readonly trainerAdvantage: string | null;
   readonly cluster: number;
@@ -84,6 +89,7 @@ export function prepareRolloutColumns(
         cluster: String(s.cluster),
       },
       passed: s.passed,
+      scored: Number.isFinite(s.reward),
       trainerAdvantage: s.trainerAdvantage === null ? null : fixed3(s.trainerAdvantage),
       cluster: s.cluster,
       clusterSize: s.clusterSize,
@@ -140,6 +146,7 @@ export function sameRolloutColumn(a: RolloutColumn, b: RolloutColumn): boolean {
     p.garAdvantage === q.garAdvantage &&
     p.cluster === q.cluster &&
     a.passed === b.passed &&
+    a.scored === b.scored &&
     a.trainerAdvantage === b.trainerAdvantage &&
     a.cluster === b.cluster &&
     a.clusterSize === b.clusterSize &&
