@@ -11,7 +11,7 @@
  *
  * One file is one rollout.
  * - **Group.** The task: the trial folder's name up to its last `__` (the folder holding `agent/`,
- *   else the file's folder), else `session_id`. The trial's name is kept in meta as `trial_name`.
+ *   or the file's folder when it is named `<task>__<suffix>`), else `session_id`. The trial's name is kept in meta as `trial_name`.
  *   The trials of one task across a jobs folder form one group.
  * - **Messages.** A system step is a system turn, a user step a user turn, an agent step an
  *   assistant turn with its tool calls (arguments an object, or JSON text kept as written); each
@@ -57,13 +57,17 @@ const atifMatch = (value: unknown): number =>
       ? 4
       : 3;
 
-/** The trial folder of a trajectory path: the folder holding `agent/`, else the file's folder. */
+/**
+ * The Harbor trial folder of a trajectory path: the folder holding `agent/`, else the file's
+ * folder when it is named as Harbor names trials (`<task>__<suffix>`); null otherwise (a file
+ * elsewhere says nothing about its task by where it is).
+ */
 export function atifTrialName(file: string): string | null {
   const folders = pathFolders(file);
   const last = folders[folders.length - 1];
   if (last === undefined) return null;
   if (last === "agent") return folders[folders.length - 2] ?? null;
-  return last;
+  return last.lastIndexOf("__") > 0 ? last : null;
 }
 
 /** A Harbor trial's task: its name up to the last `__` (Harbor's `<task>__<suffix>`). */
