@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Rollout } from "../../core/index.ts";
+import type { ChatMessage, Rollout } from "../../core/index.ts";
 import {
   datasetFromLoad,
   evalReportFromBytes,
@@ -26,6 +26,10 @@ const DATA = join(import.meta.dirname, "../../../../shared/data");
 const FIXTURES = join(import.meta.dirname, "../__fixtures__");
 const SWE = join(DATA, "swe-agent/function_calling_simple.traj");
 const OPENHANDS = join(DATA, "openhands/multi_swe_bench_output.jsonl");
+
+/** A rollout's prompt messages ([] for a text prompt or none). */
+const promptMessages = (r: Rollout): readonly ChatMessage[] =>
+  typeof r.prompt === "string" || r.prompt === null ? [] : r.prompt;
 
 /** Every tool call of a rollout is answered by a tool result naming its id, and parses as JSON. */
 function expectCallsAnswered(r: Rollout): number {
@@ -54,10 +58,7 @@ describe("swe-agent on the real demonstration trajectory", async () => {
   });
 
   it("keeps the prompt and every tool call with parsed arguments and its result", () => {
-    expect(Array.isArray(rollout.prompt) && rollout.prompt.map((m) => m.role)).toEqual([
-      "system",
-      "user",
-    ]);
+    expect(promptMessages(rollout).map((m) => m.role)).toEqual(["system", "user"]);
     expect(expectCallsAnswered(rollout)).toBe(5);
     const names = rollout.messages.flatMap((m) => m.toolCalls.map((c) => c.name));
     expect(names).toEqual(["find_file", "open", "edit", "bash", "submit"]);
@@ -98,7 +99,7 @@ describe("openhands on the real Multi-SWE-bench output", async () => {
       const actions = raw.history.filter(
         (e) => e.action !== undefined && e.action !== "system" && e.action !== "message",
       ).length;
-      const prompt = Array.isArray(rollout.prompt) ? rollout.prompt : [];
+      const prompt = promptMessages(rollout);
       const calls = [...prompt, ...rollout.messages].reduce((s, m) => s + m.toolCalls.length, 0);
       expect(calls).toBe(actions);
       const results = new Set(
