@@ -88,9 +88,19 @@ export function promptText(prompt: string | readonly ChatMessage[] | null): stri
   return users[users.length - 1]?.content ?? prompt[prompt.length - 1]?.content ?? "";
 }
 
+const PREVIEW_CHARS = 160;
+
+/** A text on one line, runs of whitespace as one space, cut at 160 characters with an ellipsis. */
 export function flatPreview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+  // Only the start of a long text can show: flatten a prefix that still holds more than the
+  // preview after flattening (so the cut is known to fall inside it), else the whole text.
+  const start = text.trimStart();
+  if (start.length > 2 * PREVIEW_CHARS) {
+    const head = start.slice(0, 2 * PREVIEW_CHARS).replace(/\s+/g, " ");
+    if (head.length > PREVIEW_CHARS + 1) return `${head.slice(0, PREVIEW_CHARS)}…`;
+  }
+  const flat = start.replace(/\s+/g, " ").trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
 }
 
 /** A dataset from a whole-file load: every group is present. */

@@ -223,6 +223,18 @@ function skipSpace(buf: Uint8Array, i: number, end: number): number {
   return i;
 }
 
+/** Bytes scanned in JS before `indexOf` takes over: a builtin call costs more than a short loop. */
+const SHORT_SCAN = 24;
+
+/** Index of the first `byte` in [from, end), or -1: a loop for the first bytes, then `indexOf`. */
+function findByte(buf: Uint8Array, byte: number, from: number, end: number): number {
+  const stop = Math.min(end, from + SHORT_SCAN);
+  for (let i = from; i < stop; i++) if (buf[i] === byte) return i;
+  if (stop >= end) return -1;
+  const q = buf.indexOf(byte, stop);
+  return q === -1 || q >= end ? -1 : q;
+}
+
 /**
  * Index of the quote closing the string whose body starts at `from`, or -1 if the line ends first.
  * A quote preceded by an odd run of backslashes is escaped; the run never crosses the opening quote.
@@ -230,8 +242,8 @@ function skipSpace(buf: Uint8Array, i: number, end: number): number {
 function closingQuote(buf: Uint8Array, from: number, end: number): number {
   let at = from;
   for (;;) {
-    const q = buf.indexOf(QUOTE, at);
-    if (q === -1 || q >= end) return -1;
+    const q = findByte(buf, QUOTE, at, end);
+    if (q === -1) return -1;
     if (buf[q - 1] !== BACKSLASH) return q;
     let b = q - 1;
     while (b >= from && buf[b] === BACKSLASH) b--;
@@ -437,7 +449,20 @@ interface Column {
   parsed: unknown[];
   /** "parse" mode with interning: JSON text to index in `parsed`. */
   parsedIds: Map<string, number> | null;
+  /**
+   * An interned key's last long string value, as its JSON text (quotes and escapes) and its id:
+   * rows of a group repeat their prompt, and equal texts parse to the same string, so a repeat
+   * skips the unescaping and the Map lookup.
+   */
+  lastRaw: string | null;
+  lastId: number;
 }
+
+/**
+ * Strings up to this many bytes are unescaped in JS; longer ones by `JSON.parse` of their JSON
+ * text, which is native (and remembered as the key's last value, `Column.lastRaw`).
+ */
+const SHORT_STRING = 32;
 
 /**
  * Incremental JSONL indexer. Push the file's bytes in order with `push` (chunks may split a line,
@@ -513,6 +538,8 @@ export class JsonlIndexer {
         ids: intern ? new Map<string, number>() : null,
         parsed: [],
         parsedIds: intern ? new Map<string, number>() : null,
+        lastRaw: null,
+        lastId: -1,
       };
     });
     this.keys = this.columns.map((c) => c.name);
@@ -724,6 +751,14 @@ export class JsonlIndexer {
       default:
         return undefined;
     }
+  }
+
+  /** A row's values (`valueAt` for every key) written into `out`, reused between rows. */
+  valuesInto(row: number, out: JsonlFieldValue[]): JsonlFieldValue[] {
+    const columns = this.columns;
+    out.length = columns.length;
+    for (let k = 0; k < columns.length; k++) out[k] = this.valueAt(row, k);
+    return out;
   }
 
   /** One row, materialised. */
@@ -957,8 +992,7 @@ export class JsonlIndexer {
       if (j === length) return k;
     }
     // A key spelled with escapes ("\u0069d" is "id") can only match after decoding.
-    const bs = buf.indexOf(BACKSLASH, start);
-    if (bs === -1 || bs >= end) return -1;
+    if (findByte(buf, BACKSLASH, start, end) === -1) return -1;
     const name = decodeString(buf, start, end);
     if (name === null) return -2;
     return this.keys.indexOf(name);
@@ -1016,9 +1050,32 @@ export class JsonlIndexer {
     if (c === QUOTE) {
       const q = closingQuote(buf, i + 1, end);
       if (q < 0) return -JsonlBadReason.Truncated;
-      const s = decodeString(buf, i + 1, q);
-      if (s === null) return -JsonlBadReason.InvalidString;
-      this.storeString(col, row, s, JsonlTag.String);
+      if (q - i - 1 <= SHORT_STRING) {
+        const s = decodeString(buf, i + 1, q);
+        if (s === null) return -JsonlBadReason.InvalidString;
+        this.storeString(col, row, s, JsonlTag.String);
+        return q + 1;
+      }
+      // A long string: its JSON text decoded natively, compared with the key's last one (a
+      // group's rows repeat its prompt), and unescaped by JSON.parse only when it is new.
+      const raw = decoder.decode(buf.subarray(i, q + 1));
+      if (raw === col.lastRaw) {
+        col.tags[row] = JsonlTag.String;
+        col.nums[row] = col.lastId;
+        return q + 1;
+      }
+      let text: string;
+      try {
+        text = JSON.parse(raw) as string;
+      } catch {
+        return -JsonlBadReason.InvalidString;
+      }
+      this.storeString(col, row, text, JsonlTag.String);
+      if (col.ids !== null) {
+        // Interned ids outlive a line that turns out bad, so the remembered id stays valid.
+        col.lastRaw = raw;
+        col.lastId = col.nums[row]!;
+      }
       return q + 1;
     }
     if (c === LBRACE || c === LBRACKET) {
