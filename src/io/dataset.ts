@@ -90,17 +90,48 @@ export function promptText(prompt: string | readonly ChatMessage[] | null): stri
 
 const PREVIEW_CHARS = 160;
 
-/** A text on one line, runs of whitespace as one space, cut at 160 characters with an ellipsis. */
+/** What `\s` matches in a JavaScript regular expression (and `trim` removes). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * A text on one line, cut at 160 characters with an ellipsis: `text.replace(/\s+/g, " ").trim()`,
+ * read only as far as the cut (a property test holds it to that expression).
+ */
 export function flatPreview(text: string): string {
-  // Only the start of a long text can show: flatten a prefix that still holds more than the
-  // preview after flattening (so the cut is known to fall inside it), else the whole text.
-  const start = text.trimStart();
-  if (start.length > 2 * PREVIEW_CHARS) {
-    const head = start.slice(0, 2 * PREVIEW_CHARS).replace(/\s+/g, " ");
-    if (head.length > PREVIEW_CHARS + 1) return `${head.slice(0, PREVIEW_CHARS)}…`;
+  const n = text.length;
+  let out = "";
+  let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  let segment = i;
+  while (i < n) {
+    if (!isSpace(text.charCodeAt(i))) {
+      i++;
+      // One character past the cut says the text goes on.
+      if (out.length + (i - segment) > PREVIEW_CHARS) return `${out}${text.slice(segment, i - 1)}…`;
+      continue;
+    }
+    out += text.slice(segment, i);
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i === n) return out;
+    if (out.length === PREVIEW_CHARS) return `${out}…`;
+    out += " ";
+    segment = i;
   }
-  const flat = start.replace(/\s+/g, " ").trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}…` : flat;
+  return out + text.slice(segment, n);
 }
 
 /** A dataset from a whole-file load: every group is present. */

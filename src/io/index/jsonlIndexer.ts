@@ -252,6 +252,19 @@ function closingQuote(buf: Uint8Array, from: number, end: number): number {
   }
 }
 
+/** Whether `a`'s bytes from `start` equal `b`'s first `length` bytes, compared 4 at a time. */
+function sameWords(
+  a: DataView<ArrayBufferLike>,
+  start: number,
+  b: DataView,
+  length: number,
+): boolean {
+  let k = 0;
+  for (; k + 4 <= length; k += 4) if (a.getInt32(start + k) !== b.getInt32(k)) return false;
+  for (; k < length; k++) if (a.getUint8(start + k) !== b.getUint8(k)) return false;
+  return true;
+}
+
 function isDigit(b: number): boolean {
   return b >= 0x30 && b <= 0x39;
 }
@@ -450,19 +463,23 @@ interface Column {
   /** "parse" mode with interning: JSON text to index in `parsed`. */
   parsedIds: Map<string, number> | null;
   /**
-   * An interned key's last long string value, as its JSON text (quotes and escapes) and its id:
-   * rows of a group repeat their prompt, and equal texts parse to the same string, so a repeat
-   * skips the unescaping and the Map lookup.
+   * An interned key's last long string value, as its raw bytes (between the quotes, in
+   * `lastBytes[0, lastLength)`, -1 for none) and its id: rows of a group repeat their prompt, and
+   * equal bytes decode to the same string, so a repeat skips the decoding and the Map lookup.
    */
-  lastRaw: string | null;
+  lastBytes: Uint8Array;
+  lastView: DataView;
+  lastLength: number;
   lastId: number;
 }
 
 /**
  * Strings up to this many bytes are unescaped in JS; longer ones by `JSON.parse` of their JSON
- * text, which is native (and remembered as the key's last value, `Column.lastRaw`).
+ * text, which is native, and remembered as the key's last value (`Column.lastBytes`).
  */
 const SHORT_STRING = 32;
+/** Longest string remembered as a key's last value. */
+const LAST_MAX_BYTES = 64 * 1024;
 
 /**
  * Incremental JSONL indexer. Push the file's bytes in order with `push` (chunks may split a line,
@@ -508,6 +525,8 @@ export class JsonlIndexer {
   private readonly head = new Uint8Array(3);
   private headLength = 0;
   private stack = new Uint8Array(256);
+  private viewBuf: Uint8Array | null = null;
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** Per key, table sizes before the current line, to drop what a line that turns out bad added. */
   private readonly stringMarks: Int32Array;
   private readonly parsedMarks: Int32Array;
@@ -538,7 +557,9 @@ export class JsonlIndexer {
         ids: intern ? new Map<string, number>() : null,
         parsed: [],
         parsedIds: intern ? new Map<string, number>() : null,
-        lastRaw: null,
+        lastBytes: new Uint8Array(0),
+        lastView: new DataView(new ArrayBuffer(0)),
+        lastLength: -1,
         lastId: -1,
       };
     });
@@ -813,6 +834,15 @@ export class JsonlIndexer {
 
   // ---- streaming internals ----
 
+  /** A DataView of `buf` (a chunk or the carry), kept while the same array is walked. */
+  private viewOf(buf: Uint8Array): DataView<ArrayBufferLike> {
+    if (buf !== this.viewBuf) {
+      this.viewBuf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    return this.view;
+  }
+
   private headIsBom(): boolean {
     return (
       this.headLength === 3 &&
@@ -1056,14 +1086,15 @@ export class JsonlIndexer {
         this.storeString(col, row, s, JsonlTag.String);
         return q + 1;
       }
-      // A long string: its JSON text decoded natively, compared with the key's last one (a
-      // group's rows repeat its prompt), and unescaped by JSON.parse only when it is new.
-      const raw = decoder.decode(buf.subarray(i, q + 1));
-      if (raw === col.lastRaw) {
+      // A long string: compared with the key's last one as bytes (a group's rows repeat its
+      // prompt), and when it is new, its JSON text decoded and unescaped natively by JSON.parse.
+      const length = q - i - 1;
+      if (length === col.lastLength && sameWords(this.viewOf(buf), i + 1, col.lastView, length)) {
         col.tags[row] = JsonlTag.String;
         col.nums[row] = col.lastId;
         return q + 1;
       }
+      const raw = decoder.decode(buf.subarray(i, q + 1));
       let text: string;
       try {
         text = JSON.parse(raw) as string;
@@ -1073,8 +1104,15 @@ export class JsonlIndexer {
       this.storeString(col, row, text, JsonlTag.String);
       if (col.ids !== null) {
         // Interned ids outlive a line that turns out bad, so the remembered id stays valid.
-        col.lastRaw = raw;
         col.lastId = col.nums[row]!;
+        if (length <= LAST_MAX_BYTES) {
+          if (col.lastBytes.length < length) {
+            col.lastBytes = new Uint8Array(Math.max(256, length * 2));
+            col.lastView = new DataView(col.lastBytes.buffer);
+          }
+          col.lastBytes.set(buf.subarray(i + 1, q));
+          col.lastLength = length;
+        } else col.lastLength = -1;
       }
       return q + 1;
     }
