@@ -88,9 +88,50 @@ export function promptText(prompt: string | readonly ChatMessage[] | null): stri
   return users[users.length - 1]?.content ?? prompt[prompt.length - 1]?.content ?? "";
 }
 
+const PREVIEW_CHARS = 160;
+
+/** What `\s` matches in a JavaScript regular expression (and `trim` removes). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * A text on one line, cut at 160 characters with an ellipsis: `text.replace(/\s+/g, " ").trim()`,
+ * read only as far as the cut (a property test holds it to that expression).
+ */
 export function flatPreview(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+  const n = text.length;
+  let out = "";
+  let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  let segment = i;
+  while (i < n) {
+    if (!isSpace(text.charCodeAt(i))) {
+      i++;
+      // One character past the cut says the text goes on.
+      if (out.length + (i - segment) > PREVIEW_CHARS) return `${out}${text.slice(segment, i - 1)}…`;
+      continue;
+    }
+    out += text.slice(segment, i);
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i === n) return out;
+    if (out.length === PREVIEW_CHARS) return `${out}…`;
+    out += " ";
+    segment = i;
+  }
+  return out + text.slice(segment, n);
 }
 
 /** A dataset from a whole-file load: every group is present. */

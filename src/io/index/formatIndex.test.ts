@@ -67,6 +67,28 @@ describe("NATIVE_INDEX agrees with the native parser", () => {
       if (key === null) expect(accepted.has(line), `line ${line}`).toBe(false);
   });
 
+  it("groups an empty prompt, a step change and a prompt seen again as the parser does", async () => {
+    const rows = [
+      { input: "", output: "a", score: 1 },
+      { input: "", output: "b", score: 0 },
+      { input: "p", output: "c", score: 1, step: 2 },
+      { input: "p", output: "d", score: 1, step: 3 },
+      { input: "", output: "e", score: 0 },
+    ];
+    const bytes = new TextEncoder().encode(rows.map((r) => JSON.stringify(r)).join("\n"));
+    const full = await loadBytes("rows.jsonl", bytes, { format: "verl" });
+    const spec = formatIndexFor("verl")!;
+    const keys = rows.map((r) => {
+      const read = spec.read([r.input, r.score, r.step]);
+      return read.ok ? read.key.groupId : null;
+    });
+    const byLine = new Map(
+      full.groups.flatMap((g) => g.rollouts.map((r) => [r.source.line, g.id] as const)),
+    );
+    expect(keys).toEqual(rows.map((_, i) => byLine.get(i + 1)));
+    expect(new Set(keys).size).toBe(3);
+  });
+
   it("only formats whose group comes from top-level values are indexed", () => {
     expect(formatIndexFor("native")).toBe(NATIVE_INDEX);
     expect(formatIndexFor("verl")).toBeDefined();

@@ -131,6 +131,11 @@ function verlStep(v: JsonlFieldValue): { ok: true; step: number | undefined } | 
  */
 function verlIndex(): FormatIndexSpec {
   const hashes = new Map<string, string>();
+  let last: { input: string | null; step: number | undefined; groupId: string } = {
+    input: null,
+    step: undefined,
+    groupId: "",
+  };
   return {
     keys: [{ name: "input" }, { name: "score" }, { name: "step" }],
     read: ([input, score, step]) => {
@@ -149,15 +154,19 @@ function verlIndex(): FormatIndexSpec {
       const s = verlStep(step);
       if (!s.ok)
         return { ok: false, field: "step", message: `expected an integer, got ${shown(step)}` };
-      let hash = hashes.get(input);
-      if (hash === undefined) {
-        hash = shortHash(input);
-        hashes.set(input, hash);
+      // A group's rows follow each other: the same prompt (one interned string) and step.
+      if (input !== last.input || s.step !== last.step) {
+        let hash = hashes.get(input);
+        if (hash === undefined) {
+          hash = shortHash(input);
+          hashes.set(input, hash);
+        }
+        last = { input, step: s.step, groupId: s.step === undefined ? hash : `${s.step}/${hash}` };
       }
       return {
         ok: true,
         key: {
-          groupId: s.step === undefined ? hash : `${s.step}/${hash}`,
+          groupId: last.groupId,
           id: null,
           reward: score,
           prompt: input,

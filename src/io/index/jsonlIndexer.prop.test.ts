@@ -287,3 +287,53 @@ describe("JsonlIndexer on garbage", () => {
     },
   );
 });
+
+/**
+ * Long string values (past the 32 bytes unescaped in JS) that repeat from row to row, as a
+ * group's prompt does: a repeat is recognised by its bytes and a new one unescaped by JSON.parse,
+ * so values must still equal JSON.parse's, with escapes, non-ASCII and invalid escapes (a bad
+ * line, never the last good value) at any chunk cut.
+ */
+describe("JsonlIndexer on long repeated strings", () => {
+  // Equal lengths often (ASCII of one length), so only the bytes tell two texts apart.
+  const sameLength = fc.string({ unit: "grapheme-ascii", minLength: 40, maxLength: 40 });
+  const anyText = fc
+    .tuple(
+      fc.string({ unit: "binary", minLength: 20, maxLength: 80 }),
+      fc.constantFrom("", "\n", '"', "\\", "é😀", "\u0001"),
+    )
+    .map(([a, b]) => a + b + a);
+  const longText = fc.oneof(sameLength, anyText);
+  /** A row's `g` is one of a few long texts, or a near copy of one with a broken escape. */
+  const line = fc.oneof(
+    { weight: 6, arbitrary: fc.nat(2).map((k) => ({ k, broken: false })) },
+    { weight: 1, arbitrary: fc.nat(2).map((k) => ({ k, broken: true })) },
+  );
+  test.prop(
+    [
+      fc.array(longText, { minLength: 3, maxLength: 3 }),
+      fc.array(line, { maxLength: 14 }),
+      fc.array(fc.nat(), { maxLength: 12 }),
+      fc.boolean(),
+    ],
+    { numRuns: 300 },
+  )("values equal JSON.parse's; a broken copy is a bad line", (texts, lines, cuts, intern) => {
+    const rows = lines.map(({ k, broken }) => {
+      const json = JSON.stringify({ g: texts[k], n: 1 });
+      // The same bytes as a good row with one escape broken: "\q" is not JSON.
+      return broken ? json.replace(/^\{"g":"/, '{"g":"\\q') : json;
+    });
+    const bytes = enc.encode(rows.join("\n"));
+    const ix = indexAt(bytes, cuts, { keys: [{ name: "g", intern }] });
+    expect(ix.rowCount).toBe(rows.length);
+    lines.forEach(({ k, broken }, r) => {
+      if (broken) {
+        expect(ix.statusAt(r), `row ${r}`).toBe("bad");
+        expect(ix.valueAt(r, 0)).toBeUndefined();
+      } else {
+        expect(ix.statusAt(r), `row ${r}`).toBe("ok");
+        expect(ix.valueAt(r, 0), `row ${r}`).toBe(texts[k]);
+      }
+    });
+  });
+});

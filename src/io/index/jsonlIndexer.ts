@@ -223,6 +223,18 @@ function skipSpace(buf: Uint8Array, i: number, end: number): number {
   return i;
 }
 
+/** Bytes scanned in JS before `indexOf` takes over: a builtin call costs more than a short loop. */
+const SHORT_SCAN = 24;
+
+/** Index of the first `byte` in [from, end), or -1: a loop for the first bytes, then `indexOf`. */
+function findByte(buf: Uint8Array, byte: number, from: number, end: number): number {
+  const stop = Math.min(end, from + SHORT_SCAN);
+  for (let i = from; i < stop; i++) if (buf[i] === byte) return i;
+  if (stop >= end) return -1;
+  const q = buf.indexOf(byte, stop);
+  return q === -1 || q >= end ? -1 : q;
+}
+
 /**
  * Index of the quote closing the string whose body starts at `from`, or -1 if the line ends first.
  * A quote preceded by an odd run of backslashes is escaped; the run never crosses the opening quote.
@@ -230,14 +242,27 @@ function skipSpace(buf: Uint8Array, i: number, end: number): number {
 function closingQuote(buf: Uint8Array, from: number, end: number): number {
   let at = from;
   for (;;) {
-    const q = buf.indexOf(QUOTE, at);
-    if (q === -1 || q >= end) return -1;
+    const q = findByte(buf, QUOTE, at, end);
+    if (q === -1) return -1;
     if (buf[q - 1] !== BACKSLASH) return q;
     let b = q - 1;
     while (b >= from && buf[b] === BACKSLASH) b--;
     if ((q - 1 - b) % 2 === 0) return q;
     at = q + 1;
   }
+}
+
+/** Whether `a`'s bytes from `start` equal `b`'s first `length` bytes, compared 4 at a time. */
+function sameWords(
+  a: DataView<ArrayBufferLike>,
+  start: number,
+  b: DataView,
+  length: number,
+): boolean {
+  let k = 0;
+  for (; k + 4 <= length; k += 4) if (a.getInt32(start + k) !== b.getInt32(k)) return false;
+  for (; k < length; k++) if (a.getUint8(start + k) !== b.getUint8(k)) return false;
+  return true;
 }
 
 function isDigit(b: number): boolean {
@@ -437,7 +462,24 @@ interface Column {
   parsed: unknown[];
   /** "parse" mode with interning: JSON text to index in `parsed`. */
   parsedIds: Map<string, number> | null;
+  /**
+   * An interned key's last long string value, as its raw bytes (between the quotes, in
+   * `lastBytes[0, lastLength)`, -1 for none) and its id: rows of a group repeat their prompt, and
+   * equal bytes decode to the same string, so a repeat skips the decoding and the Map lookup.
+   */
+  lastBytes: Uint8Array;
+  lastView: DataView;
+  lastLength: number;
+  lastId: number;
 }
+
+/**
+ * Strings up to this many bytes are unescaped in JS; longer ones by `JSON.parse` of their JSON
+ * text, which is native, and remembered as the key's last value (`Column.lastBytes`).
+ */
+const SHORT_STRING = 32;
+/** Longest string remembered as a key's last value. */
+const LAST_MAX_BYTES = 64 * 1024;
 
 /**
  * Incremental JSONL indexer. Push the file's bytes in order with `push` (chunks may split a line,
@@ -483,6 +525,8 @@ export class JsonlIndexer {
   private readonly head = new Uint8Array(3);
   private headLength = 0;
   private stack = new Uint8Array(256);
+  private viewBuf: Uint8Array | null = null;
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** Per key, table sizes before the current line, to drop what a line that turns out bad added. */
   private readonly stringMarks: Int32Array;
   private readonly parsedMarks: Int32Array;
@@ -513,6 +557,10 @@ export class JsonlIndexer {
         ids: intern ? new Map<string, number>() : null,
         parsed: [],
         parsedIds: intern ? new Map<string, number>() : null,
+        lastBytes: new Uint8Array(0),
+        lastView: new DataView(new ArrayBuffer(0)),
+        lastLength: -1,
+        lastId: -1,
       };
     });
     this.keys = this.columns.map((c) => c.name);
@@ -726,6 +774,14 @@ export class JsonlIndexer {
     }
   }
 
+  /** A row's values (`valueAt` for every key) written into `out`, reused between rows. */
+  valuesInto(row: number, out: JsonlFieldValue[]): JsonlFieldValue[] {
+    const columns = this.columns;
+    out.length = columns.length;
+    for (let k = 0; k < columns.length; k++) out[k] = this.valueAt(row, k);
+    return out;
+  }
+
   /** One row, materialised. */
   row(row: number): JsonlIndexRow {
     return {
@@ -777,6 +833,15 @@ export class JsonlIndexer {
   }
 
   // ---- streaming internals ----
+
+  /** A DataView of `buf` (a chunk or the carry), kept while the same array is walked. */
+  private viewOf(buf: Uint8Array): DataView<ArrayBufferLike> {
+    if (buf !== this.viewBuf) {
+      this.viewBuf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    return this.view;
+  }
 
   private headIsBom(): boolean {
     return (
@@ -957,8 +1022,7 @@ export class JsonlIndexer {
       if (j === length) return k;
     }
     // A key spelled with escapes ("\u0069d" is "id") can only match after decoding.
-    const bs = buf.indexOf(BACKSLASH, start);
-    if (bs === -1 || bs >= end) return -1;
+    if (findByte(buf, BACKSLASH, start, end) === -1) return -1;
     const name = decodeString(buf, start, end);
     if (name === null) return -2;
     return this.keys.indexOf(name);
@@ -1016,9 +1080,40 @@ export class JsonlIndexer {
     if (c === QUOTE) {
       const q = closingQuote(buf, i + 1, end);
       if (q < 0) return -JsonlBadReason.Truncated;
-      const s = decodeString(buf, i + 1, q);
-      if (s === null) return -JsonlBadReason.InvalidString;
-      this.storeString(col, row, s, JsonlTag.String);
+      if (q - i - 1 <= SHORT_STRING) {
+        const s = decodeString(buf, i + 1, q);
+        if (s === null) return -JsonlBadReason.InvalidString;
+        this.storeString(col, row, s, JsonlTag.String);
+        return q + 1;
+      }
+      // A long string: compared with the key's last one as bytes (a group's rows repeat its
+      // prompt), and when it is new, its JSON text decoded and unescaped natively by JSON.parse.
+      const length = q - i - 1;
+      if (length === col.lastLength && sameWords(this.viewOf(buf), i + 1, col.lastView, length)) {
+        col.tags[row] = JsonlTag.String;
+        col.nums[row] = col.lastId;
+        return q + 1;
+      }
+      const raw = decoder.decode(buf.subarray(i, q + 1));
+      let text: string;
+      try {
+        text = JSON.parse(raw) as string;
+      } catch {
+        return -JsonlBadReason.InvalidString;
+      }
+      this.storeString(col, row, text, JsonlTag.String);
+      if (col.ids !== null) {
+        // Interned ids outlive a line that turns out bad, so the remembered id stays valid.
+        col.lastId = col.nums[row]!;
+        if (length <= LAST_MAX_BYTES) {
+          if (col.lastBytes.length < length) {
+            col.lastBytes = new Uint8Array(Math.max(256, length * 2));
+            col.lastView = new DataView(col.lastBytes.buffer);
+          }
+          col.lastBytes.set(buf.subarray(i + 1, q));
+          col.lastLength = length;
+        } else col.lastLength = -1;
+      }
       return q + 1;
     }
     if (c === LBRACE || c === LBRACKET) {

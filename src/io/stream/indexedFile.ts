@@ -20,7 +20,11 @@ import { recordGuardIssue } from "../formats/recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
 import type { Container, FormatSpec } from "../formats/spec.ts";
 import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../index/formatIndex.ts";
-import { JsonlIndexer, jsonlBadReasonMessage } from "../index/jsonlIndexer.ts";
+import {
+  JsonlIndexer,
+  jsonlBadReasonMessage,
+  type JsonlFieldValue,
+} from "../index/jsonlIndexer.ts";
 import type { ParseIssue } from "../issues.ts";
 import type { ByteSource } from "./byteSource.ts";
 import { blobChunks, LoadCancelled } from "./readBlob.ts";
@@ -33,7 +37,8 @@ export const INDEX_MIN_BYTES = 32 << 20;
 interface GroupRows {
   readonly rows: number[];
   readonly rewards: number[];
-  readonly ids: string[];
+  /** Each row's own id; null where it is defaulted (`<group>/<index in group>`). */
+  readonly ids: (string | null)[];
   prompt: string;
 }
 
@@ -135,8 +140,11 @@ export interface IndexCallbacks {
 interface IndexProgress {
   readonly index: FormatIndexSpec;
   readonly candidates: readonly FormatCandidate[];
-  /** Each id's first claimant (a row), and for ids claimed again, every claimant in file order. */
-  readonly ids: Map<string, number>;
+  /**
+   * Each id's first claimant (a row), and for ids claimed again, every claimant in file order.
+   * Null while no row has an id of its own: defaulted ids cannot collide, so none is kept.
+   */
+  ids: Map<string, number> | null;
   readonly claims: Map<string, number[]>;
   /** Rows skipped as duplicates: what they would add to their group if they own their id after all. */
   readonly duplicates: Map<number, IndexedRowKey & { readonly id: string }>;
@@ -160,8 +168,9 @@ export interface IndexedState {
 /** Index the rows the indexer has completed since the last call. */
 function handleRows(state: IndexedState, progress: IndexProgress): void {
   const { indexer } = state;
-  const { index, ids, claims, duplicates, issues, groups } = progress;
+  const { index, claims, duplicates, issues, groups } = progress;
   const name = state.file.name;
+  const values: JsonlFieldValue[] = [];
   for (; progress.handled < indexer.rowCount; progress.handled++) {
     const handled = progress.handled;
     const line = indexer.lineAt(handled);
@@ -182,32 +191,48 @@ function handleRows(state: IndexedState, progress: IndexProgress): void {
       });
       continue;
     }
-    const read = index.read(indexer.row(handled).values);
+    const read = index.read(indexer.valuesInto(handled, values));
     if (!read.ok) {
       issues.push({ file: name, line, field: read.field, message: read.message });
       continue;
     }
     const { groupId, reward, prompt } = read.key;
-    const id = read.key.id ?? `${groupId}/${groups.get(groupId)?.rows.length ?? 0}`;
-    const first = ids.get(id);
-    if (first !== undefined) {
-      issues.push(duplicateIssue(name, line, id, indexer.lineAt(first)));
-      const claimants = claims.get(id) ?? [first];
-      claimants.push(handled);
-      claims.set(id, claimants);
-      duplicates.set(handled, { ...read.key, id });
-      continue;
-    }
-    ids.set(id, handled);
     let group = groups.get(groupId);
+    const own = read.key.id;
+    if (own !== null || progress.ids !== null) {
+      progress.ids ??= defaultedIds(groups);
+      const ids = progress.ids;
+      const id = own ?? `${groupId}/${group?.rows.length ?? 0}`;
+      const first = ids.get(id);
+      if (first !== undefined) {
+        issues.push(duplicateIssue(name, line, id, indexer.lineAt(first)));
+        const claimants = claims.get(id) ?? [first];
+        claimants.push(handled);
+        claims.set(id, claimants);
+        duplicates.set(handled, { ...read.key, id });
+        continue;
+      }
+      ids.set(id, handled);
+    }
     if (group === undefined) {
       group = { rows: [], rewards: [], ids: [], prompt };
       groups.set(groupId, group);
     }
     group.rows.push(handled);
     group.rewards.push(reward);
-    group.ids.push(id);
+    group.ids.push(own);
   }
+}
+
+/**
+ * The ids claimed so far when every row's id was defaulted (`<group>/<index in group>`, distinct by
+ * construction): built when the first row with an id of its own arrives, which may collide with one.
+ */
+function defaultedIds(groups: ReadonlyMap<string, GroupRows>): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const [groupId, g] of groups)
+    g.rows.forEach((row, k) => ids.set(g.ids[k] ?? `${groupId}/${k}`, row));
+  return ids;
 }
 
 /** A deep enough copy of the groups that settling duplicates can edit without touching `from`. */
@@ -308,7 +333,7 @@ export async function indexJsonlFile(
   const progress: IndexProgress = {
     index,
     candidates,
-    ids: new Map(),
+    ids: null,
     claims: new Map(),
     duplicates: new Map(),
     issues: [],
@@ -424,7 +449,11 @@ export async function readIndexedGroup(
     const read = parseRow(state, bytes, state.indexer.lineAt(rows.rows[k]!));
     // A row without an id of its own gets its default from groupDrafts, as in a whole-file load:
     // its place among the group's rows the full parser accepts (not among those the index did).
-    if (read.ok) drafts.push({ ...read.draft, id: read.draft.id === null ? null : rows.ids[k]! });
+    if (read.ok)
+      drafts.push({
+        ...read.draft,
+        id: read.draft.id === null ? null : (rows.ids[k] ?? read.draft.id),
+      });
     else issues.push(...read.issues);
   });
   const grouped = groupDrafts(drafts);
@@ -433,17 +462,30 @@ export async function readIndexedGroup(
 }
 
 const HEAD_BYTES = 4 << 20;
+/** The first read of a head: enough for the sample's 50 records when rows are short. */
+const FIRST_HEAD_BYTES = 256 << 10;
+const SAMPLE_RECORDS = 50;
 
-/** The first records of a large file, for format detection without reading it all. */
+/**
+ * The first records of a large file, for format detection without reading it all: the first 50
+ * whole records of its first 4 MB. A first read of 256 KB is enough when it holds them (a run's
+ * step files are read one after another, so the head's bytes are read twice).
+ */
 async function sampleHead(file: ByteSource): Promise<{ container: Container; sample: unknown[] }> {
-  const head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
+  let head = new Uint8Array(
+    await file.slice(0, Math.min(file.size, FIRST_HEAD_BYTES)).arrayBuffer(),
+  );
+  let { records } = splitJsonlBytes(head);
+  // The last line of a cut head may be incomplete, so a sample needs one record more than it keeps.
+  if (records.length <= SAMPLE_RECORDS && file.size > head.length) {
+    head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
+    ({ records } = splitJsonlBytes(head));
+  }
   const container = sniffContainer(file.name, head);
   if (container !== "jsonl") return { container, sample: [] };
-  const { records } = splitJsonlBytes(head);
-  // The last line of a cut head may be incomplete.
   const whole = file.size > head.length ? records.slice(0, -1) : records;
   const sample: unknown[] = [];
-  for (const r of whole.slice(0, 50)) {
+  for (const r of whole.slice(0, SAMPLE_RECORDS)) {
     const decoded = decodeRecord(head.subarray(r.start, r.end));
     if (!decoded.ok) continue;
     const parsed = parseJsonLenient(decoded.text);

@@ -28,9 +28,32 @@ export async function readFileBytes(
 }
 
 /**
- * The bytes of a Blob in order, read with a BYOB reader into one reused 1 MB buffer where the
- * platform supports it (each chunk is valid only until the next is requested), else with the
- * default reader. Stops with LoadCancelled when asked.
+ * Fill `buffer` (given to the reader, so it comes back as another ArrayBuffer) from a BYOB
+ * reader: Node's Blob streams, for one, answer a 1 MB read with 64 KB.
+ */
+async function fill(
+  reader: ReadableStreamBYOBReader,
+  buffer: ArrayBuffer,
+): Promise<{ view: Uint8Array; done: boolean }> {
+  let filled = 0;
+  let current = buffer;
+  for (;;) {
+    const { value, done } = await reader.read(new Uint8Array(current, filled, CHUNK - filled));
+    if (value !== undefined) {
+      current = value.buffer;
+      filled += value.byteLength;
+    }
+    if (done || value === undefined)
+      return { view: new Uint8Array(current, 0, filled), done: true };
+    if (filled === CHUNK) return { view: new Uint8Array(current, 0, filled), done: false };
+  }
+}
+
+/**
+ * The bytes of a Blob in order, in chunks of 1 MB (the last one shorter), read with a BYOB reader
+ * into two reused buffers where the platform supports it, else with the default reader. The next
+ * chunk is read while the caller handles one; each chunk is valid only until the next is
+ * requested. Stops with LoadCancelled when asked.
  */
 export async function* blobChunks(
   blob: Pick<ByteSource, "stream">,
@@ -44,17 +67,24 @@ export async function* blobChunks(
     reader = null;
   }
   if (reader !== null) {
-    let buffer = new ArrayBuffer(CHUNK);
-    for (;;) {
+    let spare = new ArrayBuffer(CHUNK);
+    let pending: Promise<{ view: Uint8Array; done: boolean }> | null = fill(
+      reader,
+      new ArrayBuffer(CHUNK),
+    );
+    while (pending !== null) {
       if (isCancelled()) {
         await reader.cancel();
+        await pending.catch(() => undefined);
         throw new LoadCancelled();
       }
-      const { value, done } = await reader.read(new Uint8Array(buffer, 0, CHUNK));
-      if (done || value === undefined) return;
-      yield value;
-      buffer = value.buffer;
+      const next: { view: Uint8Array; done: boolean } = await pending;
+      const { view, done } = next;
+      pending = done ? null : fill(reader, spare);
+      if (view.byteLength > 0) yield view;
+      spare = view.buffer as ArrayBuffer;
     }
+    return;
   }
   const plain = stream.getReader();
   for (;;) {

@@ -27,6 +27,15 @@ describe("readBlob", () => {
     );
     expect(new TextDecoder().decode(bytes)).toBe(text);
   });
+  it("gives 1 MB chunks, though a Node Blob answers each read with 64 KB", async () => {
+    const text = rows(20000);
+    const sizes: number[] = [];
+    for await (const chunk of blobChunks(new Blob([text]), () => false)) sizes.push(chunk.length);
+    const size = new TextEncoder().encode(text).length;
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(size);
+    expect(sizes.slice(0, -1).every((n) => n === 1 << 20)).toBe(true);
+    expect(sizes).toHaveLength(Math.ceil(size / (1 << 20)));
+  });
   it("stops with LoadCancelled when cancelled", async () => {
     let chunks = 0;
     const read = async () => {
@@ -82,6 +91,32 @@ describe("indexJsonlFile", () => {
       [4, "id", 'duplicate rollout id "x" (first at line 3); this row is skipped'],
     ]);
     expect((await readIndexedGroup(state, "g2")).group?.rollouts.map((r) => r.id)).toEqual(["x"]);
+  });
+  it("checks a defaulted id against a later row's own id, as before any row had one", async () => {
+    const file = new File(
+      [
+        [
+          '{"group_id":"g","completion":"a","reward":1}',
+          '{"group_id":"g","completion":"b","reward":0}',
+          '{"group_id":"h","id":"g/1","completion":"c","reward":1}',
+          '{"group_id":"h","id":"k","completion":"d","reward":0}',
+        ].join("\n"),
+      ],
+      "ids.jsonl",
+    );
+    const { dataset, state } = await indexJsonlFile(file, formatById("native")!, NATIVE_INDEX, [], {
+      isCancelled: () => false,
+      onProgress: () => undefined,
+      onFirstGroup: () => undefined,
+    });
+    expect(dataset.issues.map((i) => [i.line, i.message])).toEqual([
+      [3, 'duplicate rollout id "g/1" (first at line 2); this row is skipped'],
+    ]);
+    expect((await readIndexedGroup(state, "g")).group?.rollouts.map((r) => r.id)).toEqual([
+      "g/0",
+      "g/1",
+    ]);
+    expect((await readIndexedGroup(state, "h")).group?.rollouts.map((r) => r.id)).toEqual(["k"]);
   });
   it("can be cancelled", async () => {
     const file = new File([rows(20000)], "big.jsonl");
