@@ -27,11 +27,11 @@
  *   metrics and extra.
  */
 import type { ChatMessage, ToolCall } from "../../core/index.ts";
-import { isPlainObject, notAnObject, omitKeys, splitAtFirstAssistant } from "./fields.ts";
+import { isPlainObject, notAnObject, omitKeys } from "./fields.ts";
 import type { RecordOutcome } from "./records.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import { FORMAT_INFO } from "./catalog.ts";
-import { message, pathFolders, text, toolCall } from "./trajectoryParts.ts";
+import { message, pathFolders, text, toolCall, trajectoryTurns } from "./trajectoryParts.ts";
 import { describeValue } from "./schemaParts.ts";
 import type { ParseIssue } from "../issues.ts";
 
@@ -143,7 +143,7 @@ function atifRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const trial = atifTrialName(ref.file);
   const session = text(value.session_id);
   const groupId = trial !== null ? atifTaskOfTrial(trial) : (session ?? "trajectory");
-  const { prompt, rest } = splitAtFirstAssistant(messages);
+  const turns = trajectoryTurns(messages);
   const meta = omitKeys(value, ["steps"]);
   if (trial !== null) meta.trial_name = trial;
   if (stepsMeta.length > 0) meta.steps = stepsMeta;
@@ -152,8 +152,8 @@ function atifRecord(ref: RecordRef, value: unknown): RecordOutcome {
     value: {
       groupId,
       id: null,
-      prompt: prompt.length > 0 && rest.length > 0 ? prompt : null,
-      messages: rest.length > 0 ? rest : prompt,
+      prompt: turns.prompt,
+      messages: turns.messages,
       completion: null,
       reward: null,
       rewards: {},

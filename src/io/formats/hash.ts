@@ -19,7 +19,6 @@ const encoder = new TextEncoder();
 /** Reused between calls: the padded message (grown as needed) and the message schedule. */
 let block = new Uint8Array(1024);
 const w = new Int32Array(64);
-const state = new Int32Array(8);
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 /** The padded message of `text`'s UTF-8 bytes in `block`; returns its length in bytes. */
@@ -97,21 +96,14 @@ export function sha256Hex(text: string): string {
     h6 = (h6 + g) | 0;
     h7 = (h7 + h) | 0;
   }
-  state[0] = h0;
-  state[1] = h1;
-  state[2] = h2;
-  state[3] = h3;
-  state[4] = h4;
-  state[5] = h5;
-  state[6] = h6;
-  state[7] = h7;
-  let hex = "";
-  for (let k = 0; k < 8; k++) {
-    const x = state[k]!;
-    hex +=
-      HEX[(x >>> 24) & 0xff]! + HEX[(x >>> 16) & 0xff]! + HEX[(x >>> 8) & 0xff]! + HEX[x & 0xff]!;
-  }
-  return hex;
+  return hex8(h0) + hex8(h1) + hex8(h2) + hex8(h3) + hex8(h4) + hex8(h5) + hex8(h6) + hex8(h7);
+}
+
+/** A 32-bit word as 8 lowercase hex digits. */
+function hex8(x: number): string {
+  return (
+    HEX[(x >>> 24) & 0xff]! + HEX[(x >>> 16) & 0xff]! + HEX[(x >>> 8) & 0xff]! + HEX[x & 0xff]!
+  );
 }
 
 let lastText: string | null = null;

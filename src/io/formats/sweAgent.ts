@@ -23,7 +23,7 @@
  *   `trajectory` (when the history was used), `replay_config` (parsed), `environment`, `attempts`.
  */
 import type { ChatMessage } from "../../core/index.ts";
-import { isPlainObject, notAnObject, omitKeys, splitAtFirstAssistant } from "./fields.ts";
+import { isPlainObject, notAnObject, omitKeys } from "./fields.ts";
 import { messageSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
@@ -35,6 +35,7 @@ import {
   stripExtensions,
   text,
   toolCall,
+  trajectoryTurns,
 } from "./trajectoryParts.ts";
 import type { ParseIssue } from "../issues.ts";
 import { schemaIssues } from "./fields.ts";
@@ -140,7 +141,7 @@ function sweAgentRecord(ref: RecordRef, value: unknown): RecordOutcome {
     value.trajectory.forEach((step: unknown, i: number) => messages.push(...stepMessages(step, i)));
   }
   if (issues.length > 0) return { ok: false, issues };
-  const { prompt, rest } = splitAtFirstAssistant(messages);
+  const turns = trajectoryTurns(messages);
   const info = isPlainObject(value.info) ? value.info : null;
   const usedHistory = Array.isArray(history) && history.length > 0;
   const meta = omitKeys(value, usedHistory ? [historyKey] : [historyKey, "trajectory"]);
@@ -152,8 +153,8 @@ function sweAgentRecord(ref: RecordRef, value: unknown): RecordOutcome {
     value: {
       groupId,
       id: null,
-      prompt: prompt.length > 0 && rest.length > 0 ? prompt : null,
-      messages: rest.length > 0 ? rest : prompt,
+      prompt: turns.prompt,
+      messages: turns.messages,
       completion: info === null ? null : text(info.submission),
       reward: null,
       rewards: {},

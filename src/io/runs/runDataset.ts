@@ -109,6 +109,20 @@ function rowsStep(dataset: LoadedDataset): number | null {
   return null;
 }
 
+/** What the run's file list says of one file. */
+function runFileEntry(file: RunFile, dataset: LoadedDataset): RunDatasetFile {
+  return {
+    path: file.path,
+    size: file.size,
+    step: file.step,
+    stepSource: file.stepSource,
+    format: dataset.format,
+    groups: dataset.summaries.length,
+    rollouts: dataset.stats.rollouts,
+    indexed: dataset.indexed,
+  };
+}
+
 /**
  * Merge the loads of one run's files (in run order) into one dataset.
  *
@@ -176,16 +190,7 @@ export function runDatasetMerge(
     }
     // A loop, not push(...): a spread of a file's issues overflows the stack past ~120,000.
     for (const issue of dataset.issues) issues.push(issue);
-    files.push({
-      path: file.path,
-      size: file.size,
-      step: file.step,
-      stepSource: file.stepSource,
-      format: dataset.format,
-      groups: dataset.summaries.length,
-      rollouts: dataset.stats.rollouts,
-      indexed: dataset.indexed,
-    });
+    files.push(runFileEntry(file, dataset));
   });
 
   /** One trajectory file: its groups join the run's groups of the same id (and step, if named). */
@@ -215,16 +220,7 @@ export function runDatasetMerge(
       }
     }
     for (const issue of dataset.issues) issues.push(issue);
-    files.push({
-      path: file.path,
-      size: file.size,
-      step: file.step,
-      stepSource: file.stepSource,
-      format: dataset.format,
-      groups: dataset.summaries.length,
-      rollouts: dataset.stats.rollouts,
-      indexed: dataset.indexed,
-    });
+    files.push(runFileEntry(file, dataset));
   }
 
   const labels = [...new Set(parts.map((p) => p.dataset.formatLabel))];
