@@ -22,7 +22,7 @@ const cases = readdirSync(FIXTURES, { withFileTypes: true })
     readdirSync(`${FIXTURES}/${d.name}`)
       .filter(
         (f) =>
-          /\.(jsonl|json|csv|parquet)$/.test(f) &&
+          /\.(jsonl|json|csv|parquet|traj)$/.test(f) &&
           !f.endsWith(".expected.json") &&
           !f.endsWith(".options.json"),
       )
@@ -39,7 +39,19 @@ const cases = readdirSync(FIXTURES, { withFileTypes: true })
 describe("every format's fixture in the app", () => {
   test("the fixture list covers every auto-detected format", () => {
     expect(new Set(cases.map((c) => c.format))).toEqual(
-      new Set(["benchmax", "inspect", "native", "openai", "tau2", "trl", "verl", "whileai"]),
+      new Set([
+        "atif",
+        "benchmax",
+        "inspect",
+        "native",
+        "openai",
+        "openhands",
+        "swe-agent",
+        "tau2",
+        "trl",
+        "verl",
+        "whileai",
+      ]),
     );
   });
 
