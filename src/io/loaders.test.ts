@@ -485,7 +485,7 @@ describe("Inspect .eval (real data, ../shared/data)", async () => {
     );
     const empty = zipSync({ "header.json": members["header.json"]! });
     await expect(loadBytes("empty.eval", empty)).rejects.toThrow(
-      /empty\.eval: the Inspect AI eval log archive holds no records/,
+      /empty\.eval: no samples in this log \(status "success"\): the run finished, but its samples were not logged/,
     );
   });
 });

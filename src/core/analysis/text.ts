@@ -4,7 +4,9 @@ import type { ChatMessage, Rollout } from "../types.ts";
 
 /**
  * - "final-assistant" (default): the last assistant message that has text. Agent transcripts often end
- *   on a user or tool turn (every tau-bench trajectory does), where the strict rule gives "".
+ *   on a user or tool turn (every tau-bench trajectory does), where the strict rule gives "". A
+ *   transcript with no assistant turn at all (a sample that stopped before the model answered) is
+ *   read by its last message that has text, so judges and clustering read something.
  * - "benchmax": current benchmax `extract_completion_text`: the last message's stripped content if it
  *   is an assistant message with text, else "".
  * - "all-assistant": the older benchmax helper: every non-blank assistant content, joined by "\n".
@@ -25,7 +27,17 @@ export function textFromMessages(messages: readonly ChatMessage[], rule: Complet
   }
   const assistant = messages.filter((m) => m.role === "assistant" && m.content.trim() !== "");
   if (rule === "all-assistant") return assistant.map((m) => m.content.trim()).join("\n");
+  if (!messages.some((m) => m.role === "assistant")) return lastText(messages);
   return assistant[assistant.length - 1]?.content.trim() ?? "";
+}
+
+/** The last message's text (skipping turns without text, such as bare tool calls), trimmed. */
+function lastText(messages: readonly ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const text = messages[i]!.content.trim();
+    if (text !== "") return text;
+  }
+  return "";
 }
 
 /** A rollout's text: its plain completion when the source has one, else its transcript under the rule. */

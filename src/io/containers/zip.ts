@@ -8,7 +8,7 @@
 import { unzipSync, type Unzipped } from "fflate";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ContainerRead, RawRecord } from "../formats/load.ts";
-import type { FormatSpec } from "../formats/spec.ts";
+import { emptyMessage, type FormatSpec } from "../formats/spec.ts";
 import { bomLength, decodeRecord } from "./bytes.ts";
 import { isUnreadableMember, UnreadableMember } from "./zipMember.ts";
 
@@ -82,7 +82,7 @@ export function readZip(
     const entries = format.explodeZip(names, read);
     if (entries === null) continue;
     if (entries.length === 0) {
-      throw new LoadError(file, `the ${format.label} archive holds no records`);
+      throw new LoadError(file, emptyMessage(format, { members: names, read }));
     }
     const records: RawRecord[] = [];
     const issues: ParseIssue[] = [];

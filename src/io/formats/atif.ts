@@ -18,7 +18,7 @@
  *   observation result is a tool result answering `source_call_id` (a result without one is a tool
  *   turn with no call id; a subagent reference with no content shows as its session id).
  *   `reasoning_content` stays in meta under `steps`. The prompt is the turns before the first agent
- *   step.
+ *   step; with no agent step every turn is the transcript (fields.ts `splitTranscript`).
  * - **Final text.** The last agent step's message, as the transcript shows it (no completion).
  * - **Reward.** The trial's `result.json` (`verifier_result.rewards.reward`) when the run holds it
  *   (evalReports.ts); else unscored (null), never 0.
@@ -27,11 +27,11 @@
  *   metrics and extra.
  */
 import type { ChatMessage, ToolCall } from "../../core/index.ts";
-import { isPlainObject, notAnObject, omitKeys } from "./fields.ts";
+import { isPlainObject, notAnObject, omitKeys, splitTranscript } from "./fields.ts";
 import type { RecordOutcome } from "./records.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import { FORMAT_INFO } from "./catalog.ts";
-import { message, pathFolders, text, toolCall, trajectoryTurns } from "./trajectoryParts.ts";
+import { message, pathFolders, text, toolCall } from "./trajectoryParts.ts";
 import { describeValue } from "./schemaParts.ts";
 import type { ParseIssue } from "../issues.ts";
 
@@ -143,7 +143,7 @@ function atifRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const trial = atifTrialName(ref.file);
   const session = text(value.session_id);
   const groupId = trial !== null ? atifTaskOfTrial(trial) : (session ?? "trajectory");
-  const turns = trajectoryTurns(messages);
+  const turns = splitTranscript(messages);
   const meta = omitKeys(value, ["steps"]);
   if (trial !== null) meta.trial_name = trial;
   if (stepsMeta.length > 0) meta.steps = stepsMeta;

@@ -22,7 +22,7 @@ import {
   isPlainObject,
   omitKeys,
   schemaIssues,
-  splitAtFirstAssistant,
+  splitTranscript,
 } from "./fields.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
@@ -84,14 +84,14 @@ function benchmaxRecord(ref: RecordRef, value: unknown): RecordOutcome {
       ],
     };
   }
-  const { prompt, rest } = splitAtFirstAssistant(row.messages.map(normaliseMessage));
+  const { prompt, messages } = splitTranscript(row.messages.map(normaliseMessage));
   return {
     ok: true,
     value: {
       groupId: String(fieldAt(row, path)),
       id: row.rollout_id,
       prompt,
-      messages: rest,
+      messages,
       completion: null,
       reward: null,
       rewards: row.rewards ?? {},

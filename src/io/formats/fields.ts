@@ -110,14 +110,32 @@ export function rewardCell(
   };
 }
 
-/** The messages before the first assistant turn (the prompt) and the rest (the transcript). */
-export function splitAtFirstAssistant(messages: readonly ChatMessage[]): {
-  prompt: ChatMessage[];
-  rest: ChatMessage[];
-} {
-  const at = messages.findIndex((m) => m.role === "assistant");
-  const split = at === -1 ? messages.length : at;
-  return { prompt: messages.slice(0, split), rest: messages.slice(split) };
+/** A chat transcript split into the prompt a rollout answers and the turns it took. */
+export interface TranscriptSplit {
+  /** The turns before the first assistant turn; null when there are none or no assistant turn. */
+  readonly prompt: ChatMessage[] | null;
+  /** From the first assistant turn on; every turn when there is no assistant turn at all. */
+  readonly messages: ChatMessage[];
+  /**
+   * The turns before the first assistant turn (every turn when there is none): what grouping by
+   * equal prompts compares, so a row without a reply still joins its prompt's group.
+   */
+  readonly lead: ChatMessage[];
+}
+
+/**
+ * The one prompt/transcript split every chat-bearing loader uses (chat rows, tau-bench, tau2,
+ * Inspect, benchmax, whileai, the mapping, and the agent trajectories): the turns before the first
+ * assistant turn are the prompt, the rest the transcript. With no assistant turn at all (a sample
+ * that errored before the model answered, a transcript of tool output), every turn is the transcript
+ * and there is no prompt, so the rollout is not empty: its final text is the last message's text
+ * (core's `textFromMessages`), and judges and clustering read it.
+ */
+export function splitTranscript(turns: readonly ChatMessage[]): TranscriptSplit {
+  const at = turns.findIndex((m) => m.role === "assistant");
+  if (at === -1) return { prompt: null, messages: [...turns], lead: [...turns] };
+  const lead = turns.slice(0, at);
+  return { prompt: lead.length > 0 ? lead : null, messages: turns.slice(at), lead };
 }
 
 /** A stable hash of prompt messages: roles, contents and tool calls, not ids or timestamps. */

@@ -13,7 +13,8 @@
  *   `sample.attachments[hash]` (left as written when the attachment is missing). A tool error's
  *   message fills an empty tool result; reasoning parts show as "[reasoning]" and their text is kept
  *   in meta as `reasoning` (`{message: index in sample.messages, reasoning}`). The prompt is the
- *   messages before the first assistant turn; a sample without messages falls back to `input` and
+ *   messages before the first assistant turn (with none, every message is the transcript:
+ *   fields.ts `splitTranscript`); a sample without messages falls back to `input` and
  *   `output.completion`.
  * - **Rewards.** One component per scorer in `scores`, converted as Inspect's `value_to_float`
  *   does: C = 1, P = 0.5, I = N = 0; numbers as they are; booleans 1/0; "yes"/"true" = 1,
@@ -24,6 +25,8 @@
  *   lists the task's main scorer first); it is null when that value is a dict, a list or
  *   unconvertible, and then the analysis sums the components with the user's weights.
  * - `answer` is the first scorer's extracted `answer`, when it is text.
+ * - **No samples.** A log without samples (cancelled, failed, or still running) says so, with its
+ *   `status` and `error.message`, rather than "every record rejected" (describeEmpty).
  * - Everything else (`scores` with explanations, `target`, `metadata`, `output`, `events`,
  *   `attachments`, `error`, ...) stays in meta, with the eval's `task`, `model`, `run_id` as `eval`.
  */
@@ -36,12 +39,12 @@ import {
   notAnObject,
   omitKeys,
   schemaIssues,
-  splitAtFirstAssistant,
+  splitTranscript,
 } from "./fields.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { idLike } from "./schemaParts.ts";
-import type { FormatSpec, RecordRef } from "./spec.ts";
+import type { EmptyHolder, FormatSpec, RecordRef } from "./spec.ts";
 import { FORMAT_INFO } from "./catalog.ts";
 
 /** One Inspect EvalSample (after attachments are resolved); other keys pass through to meta. */
@@ -91,6 +94,9 @@ function inspectExplode(document: unknown): { value: Envelope; path: string }[] 
   }));
 }
 
+/** Where an `.eval` archive keeps its header: at the finish, while running, in older logs. */
+const HEADER_MEMBERS = ["header.json", "_journal/start.json", "start.json"] as const;
+
 const SAMPLE_MEMBER = /^samples\/(.+)_epoch_(\d+)\.json$/;
 
 /** Sample ids compare as numbers when both are numeric, else as text. */
@@ -105,9 +111,7 @@ function inspectExplodeZip(
   members: readonly string[],
   read: (member: string) => unknown,
 ): { value: unknown; member: string }[] | null {
-  const headers = ["header.json", "_journal/start.json", "start.json"].filter((m) =>
-    members.includes(m),
-  );
+  const headers = HEADER_MEMBERS.filter((m) => members.includes(m));
   const samples = members
     .flatMap((member) => {
       const match = SAMPLE_MEMBER.exec(member);
@@ -127,6 +131,41 @@ function inspectExplodeZip(
     const sample = read(member);
     return { value: isUnreadableMember(sample) ? sample : { eval: context, sample }, member };
   });
+}
+
+/** The log's header: a `.json` EvalLog itself, or a `.eval` archive's header.json (or start.json). */
+function inspectHeader(holder: EmptyHolder): Record<string, unknown> | null {
+  if ("document" in holder) return isPlainObject(holder.document) ? holder.document : null;
+  for (const m of HEADER_MEMBERS) {
+    if (!holder.members.includes(m)) continue;
+    const header = holder.read(m);
+    if (isPlainObject(header)) return header;
+  }
+  return null;
+}
+
+/**
+ * A log without samples, said plainly: Inspect writes one when a run is cancelled or fails before
+ * its first sample completes (`status` "cancelled" or "error", with `error.message`), or while it is
+ * still running ("started"); nothing in it was rejected.
+ */
+function inspectDescribeEmpty(holder: EmptyHolder): string {
+  const header = inspectHeader(holder);
+  const status = typeof header?.status === "string" ? header.status : null;
+  const error =
+    isPlainObject(header?.error) && typeof header.error.message === "string"
+      ? header.error.message.trim()
+      : "";
+  const because = error === "" ? "" : `; its error: ${error}`;
+  if (status === "cancelled")
+    return `no samples in this log: the run was cancelled (status "cancelled") before any sample was written${because}`;
+  if (status === "error")
+    return `no samples in this log: the run ended in an error (status "error") before any sample was written${because}`;
+  if (status === "started")
+    return `no samples in this log; it may have been cancelled, or it is still running (status "started")${because}`;
+  if (status === "success")
+    return `no samples in this log (status "success"): the run finished, but its samples were not logged (Inspect's log_samples=False)${because}`;
+  return `no samples in this log; it may have been cancelled${status === null ? "" : ` (status "${status}")`}${because}`;
 }
 
 /** Detection: 3 for a sample (with id, epoch and messages or scores), enveloped or bare. */
@@ -232,9 +271,7 @@ function inspectRecord(ref: RecordRef, value: unknown): RecordOutcome {
   let messages: ChatMessage[];
   let completion: string | null = null;
   if (all.length > 0) {
-    const split = splitAtFirstAssistant(all);
-    prompt = split.prompt;
-    messages = split.rest;
+    ({ prompt, messages } = splitTranscript(all));
   } else {
     prompt =
       sample.input === undefined
@@ -277,5 +314,6 @@ export const inspectFormat: FormatSpec = {
   match: inspectMatch,
   explode: inspectExplode,
   explodeZip: inspectExplodeZip,
+  describeEmpty: inspectDescribeEmpty,
   record: inspectRecord,
 };

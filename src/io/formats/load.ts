@@ -21,7 +21,13 @@ import { parseJsonLenient } from "../containers/pythonJson.ts";
 import { recordGuardIssue } from "./recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "./records.ts";
 import { FORMATS, formatById } from "./registry.ts";
-import type { Container, FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
+import {
+  emptyMessage,
+  type Container,
+  type FormatOptions,
+  type FormatSpec,
+  type RecordRef,
+} from "./spec.ts";
 
 export interface LoadStats {
   /** Physical lines in the file (0 for binary containers). */
@@ -302,6 +308,8 @@ export async function loadBytes(
   const issues = [...read.issues];
   let records = read.records;
   let seen = read.seen;
+  if (container === "json-array" && seen === 0 && issues.length === 0)
+    throw new LoadError(file, "holds an empty JSON array ([]): there are no records in it to load");
 
   const { spec, candidates } = chooseFormat(
     file,
@@ -314,6 +322,7 @@ export async function loadBytes(
     const entries = spec.explode?.(read.document) ?? [];
     records = entries.map((e) => ({ ref: { file, line: 0, member: e.path }, value: e.value }));
     seen = records.length;
+    if (seen === 0) throw new LoadError(file, emptyMessage(spec, { document: read.document }));
   }
 
   const drafts: RolloutDraft[] = [];

@@ -23,7 +23,7 @@ import {
   omitKeys,
   rewardCell,
   schemaIssues,
-  splitAtFirstAssistant,
+  splitTranscript,
 } from "./fields.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
@@ -81,9 +81,7 @@ function mappedRecord(ref: RecordRef, value: unknown, options: FormatOptions): R
   else if (Array.isArray(text)) {
     const parsed = messagesSchema.safeParse(text);
     if (parsed.success) {
-      const split = splitAtFirstAssistant(parsed.data.map(normaliseMessage));
-      prompt = split.prompt;
-      messages = split.rest;
+      ({ prompt, messages } = splitTranscript(parsed.data.map(normaliseMessage)));
     } else issues.push(...schemaIssues(ref, parsed.error, textKey));
   } else {
     issues.push({

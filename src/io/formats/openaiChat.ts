@@ -7,7 +7,8 @@
  *   one, rows whose prompts are equal form a group: the id is `prompt-<12 hex of sha256>` over the
  *   prompt messages' roles, contents and tool calls.
  * - **Prompt / transcript.** The messages before the first assistant turn are the prompt; the rest
- *   are the transcript.
+ *   are the transcript. Without an assistant turn every message is the transcript (fields.ts
+ *   `splitTranscript`); equal-prompt grouping still compares the messages before the first reply.
  * - **Reward.** `reward`, else `score` (a number or null); `rewards` (named components) when given.
  * - `id` is the rollout id when present. Every other key is kept in meta.
  *
@@ -15,13 +16,7 @@
  * fallback for chat rows no other format claims.
  */
 import { z } from "zod";
-import {
-  isPlainObject,
-  messagesHash,
-  omitKeys,
-  schemaIssues,
-  splitAtFirstAssistant,
-} from "./fields.ts";
+import { isPlainObject, messagesHash, omitKeys, schemaIssues, splitTranscript } from "./fields.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
@@ -52,9 +47,9 @@ function openaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = openaiRowSchema.safeParse(value);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const row = parsed.data;
-  const { prompt, rest } = splitAtFirstAssistant(row.messages.map(normaliseMessage));
+  const { prompt, messages, lead } = splitTranscript(row.messages.map(normaliseMessage));
   const key = GROUP_KEYS.find((k) => row[k] !== undefined);
-  const groupId = key === undefined ? `prompt-${messagesHash(prompt)}` : String(row[key]);
+  const groupId = key === undefined ? `prompt-${messagesHash(lead)}` : String(row[key]);
   const rewardKey = row.reward !== undefined ? "reward" : row.score !== undefined ? "score" : null;
   return {
     ok: true,
@@ -62,7 +57,7 @@ function openaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
       groupId,
       id: row.id === undefined ? null : String(row.id),
       prompt,
-      messages: rest,
+      messages,
       completion: null,
       reward: row.reward ?? row.score ?? null,
       rewards: row.rewards ?? {},

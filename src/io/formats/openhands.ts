@@ -20,7 +20,8 @@
  *   else `event-<cause>`), named by its observation type; an `error` observation, or a non-zero
  *   `extras.metadata.exit_code`, is marked as a tool error. Agent state changes (and `null` events)
  *   are left out and counted in meta as `skipped_events`. The prompt is the turns before the first
- *   assistant turn; when the history has no user turn, `instruction` is the prompt.
+ *   assistant turn (with none, every turn is the transcript: fields.ts `splitTranscript`); when
+ *   no user turn states the task, `instruction` is the prompt.
  * - **Final text.** `test_result.git_patch` when it is text.
  * - **Reward.** `test_result.report.resolved` (1 or 0) when the line carries it (after OpenHands'
  *   eval_infer updates the output); else the `report.json` beside the file (evalReports.ts, applied
@@ -29,7 +30,7 @@
  *   `instruction`, and any other key.
  */
 import type { ChatMessage, ToolCall } from "../../core/index.ts";
-import { isPlainObject, notAnObject, omitKeys, splitAtFirstAssistant } from "./fields.ts";
+import { isPlainObject, notAnObject, omitKeys, splitTranscript } from "./fields.ts";
 import type { RecordOutcome } from "./records.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import { FORMAT_INFO } from "./catalog.ts";
@@ -219,17 +220,13 @@ function openhandsRecord(ref: RecordRef, value: unknown): RecordOutcome {
       ],
     };
   const { messages, skipped } = openhandsMessages(value.history);
-  const split = splitAtFirstAssistant(messages);
+  const split = splitTranscript(messages);
   const instruction = text(value.instruction);
-  const hasUser = split.prompt.some((m) => m.role === "user");
+  // The instruction is the task when no user turn before the first reply (or at all) states it.
   const prompt =
-    split.rest.length === 0
-      ? null
-      : hasUser || instruction === null
-        ? split.prompt.length > 0
-          ? split.prompt
-          : null
-        : [...split.prompt, message("user", instruction)];
+    instruction === null || split.lead.some((m) => m.role === "user")
+      ? split.prompt
+      : [...(split.prompt ?? []), message("user", instruction)];
   const testResult = value.test_result;
   const meta = omitKeys(value, ["instance_id", "history"]);
   if (Object.keys(skipped).length > 0) meta.skipped_events = skipped;
@@ -239,7 +236,7 @@ function openhandsRecord(ref: RecordRef, value: unknown): RecordOutcome {
       groupId: String(id.data),
       id: null,
       prompt,
-      messages: split.rest.length > 0 ? split.rest : split.prompt,
+      messages: split.messages,
       completion: isPlainObject(testResult) ? text(testResult.git_patch) : null,
       reward: resolvedReward(testResult),
       rewards: {},

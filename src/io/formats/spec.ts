@@ -65,5 +65,25 @@ export interface FormatSpec {
     members: readonly string[],
     read: (member: string) => unknown,
   ) => readonly { readonly value: unknown; readonly member: string }[] | null;
+  /**
+   * What a document or archive of this format that holds no record at all holds, said plainly (an
+   * Inspect log with no samples: "no samples in this log; it may have been cancelled"), instead of
+   * "0 record(s), every one rejected". Given the JSON document, or the zip archive's members and
+   * reader. Without it, load.ts and zip.ts say that the format's document holds no records.
+   */
+  readonly describeEmpty?: (holder: EmptyHolder) => string;
   readonly record: (ref: RecordRef, value: unknown, options: FormatOptions) => RecordOutcome;
+}
+
+/** A document (json-document) or an archive (zip) in which a format found no record. */
+export type EmptyHolder =
+  | { readonly document: unknown }
+  | { readonly members: readonly string[]; readonly read: (member: string) => unknown };
+
+/** What a document or archive in which `spec` found no record holds: its describeEmpty, else plainly. */
+export function emptyMessage(spec: FormatSpec, holder: EmptyHolder): string {
+  return (
+    spec.describeEmpty?.(holder) ??
+    `the ${spec.label} ${"document" in holder ? "document" : "archive"} holds no records: there is nothing to load`
+  );
 }

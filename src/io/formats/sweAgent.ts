@@ -13,7 +13,8 @@
  * - **Messages.** `history[]` (mini-swe-agent: `messages[]`): OpenAI-style chat messages with
  *   `tool_calls` (JSON-string arguments) and, on tool results, `tool_call_ids[]` (the first is the
  *   call answered). The prompt is the messages before the first assistant turn (system prompt,
- *   demonstrations, the issue). A file without a history is read from `trajectory[]`: each step's
+ *   demonstrations, the issue); with no assistant turn every message is the transcript (fields.ts
+ *   `splitTranscript`). A file without a history is read from `trajectory[]`: each step's
  *   `response` (else `thought`) is an assistant turn whose `action` is one tool call (its first
  *   word the name, `{"command": action}` the arguments), and its `observation` the tool result.
  * - **Final text.** `info.submission` (the patch) when it is text.
@@ -35,10 +36,9 @@ import {
   stripExtensions,
   text,
   toolCall,
-  trajectoryTurns,
 } from "./trajectoryParts.ts";
 import type { ParseIssue } from "../issues.ts";
-import { schemaIssues } from "./fields.ts";
+import { schemaIssues, splitTranscript } from "./fields.ts";
 
 /** True for a SWE-agent (or mini-swe-agent) trajectory document. */
 function isTrajectory(value: unknown): value is Record<string, unknown> {
@@ -141,7 +141,7 @@ function sweAgentRecord(ref: RecordRef, value: unknown): RecordOutcome {
     value.trajectory.forEach((step: unknown, i: number) => messages.push(...stepMessages(step, i)));
   }
   if (issues.length > 0) return { ok: false, issues };
-  const turns = trajectoryTurns(messages);
+  const turns = splitTranscript(messages);
   const info = isPlainObject(value.info) ? value.info : null;
   const usedHistory = Array.isArray(history) && history.length > 0;
   const meta = omitKeys(value, usedHistory ? [historyKey] : [historyKey, "trajectory"]);

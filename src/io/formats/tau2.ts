@@ -18,17 +18,11 @@
  *   matching `tasks[]` entry as `task` (shared, not copied) and the document's `info` as `run`.
  */
 import { z } from "zod";
-import {
-  expected,
-  isPlainObject,
-  omitKeys,
-  schemaIssues,
-  splitAtFirstAssistant,
-} from "./fields.ts";
+import { expected, isPlainObject, omitKeys, schemaIssues, splitTranscript } from "./fields.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
-import type { FormatSpec, RecordRef } from "./spec.ts";
+import type { EmptyHolder, FormatSpec, RecordRef } from "./spec.ts";
 import { FORMAT_INFO } from "./catalog.ts";
 
 /** One tau2 SimulationRun; other keys pass through to meta. */
@@ -85,6 +79,13 @@ function tau2Explode(document: unknown): { value: Envelope; path: string }[] | n
   });
 }
 
+/** A Results file without simulations (a run stopped before its first one was saved), said plainly. */
+function tau2DescribeEmpty(holder: EmptyHolder): string {
+  const tasks = "document" in holder && isPlainObject(holder.document) ? holder.document.tasks : [];
+  const listed = Array.isArray(tasks) ? tasks.length : 0;
+  return `no simulations in this tau2 results file (${listed} task(s) listed, none run to the end); the run may have been stopped before its first simulation was saved`;
+}
+
 /** Detection inside a document is by explode; a bare simulation object also scores 3. */
 function tau2Match(value: unknown): number {
   if (!isPlainObject(value)) return 0;
@@ -97,7 +98,7 @@ function tau2Record(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tau2SimulationSchema.safeParse(envelope === null ? value : envelope.simulation);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const sim = parsed.data;
-  const { prompt, rest } = splitAtFirstAssistant(sim.messages.map(normaliseMessage));
+  const { prompt, messages } = splitTranscript(sim.messages.map(normaliseMessage));
   const groupId = String(sim.task_id);
   const id =
     sim.trial !== undefined
@@ -116,8 +117,8 @@ function tau2Record(ref: RecordRef, value: unknown): RecordOutcome {
     value: {
       groupId,
       id,
-      prompt: prompt.length > 0 ? prompt : null,
-      messages: rest,
+      prompt,
+      messages,
       completion: null,
       reward: sim.reward_info?.reward ?? null,
       rewards: {},
@@ -136,5 +137,6 @@ export const tau2Format: FormatSpec = {
   groupKey: "task_id (trials in order)",
   match: tau2Match,
   explode: tau2Explode,
+  describeEmpty: tau2DescribeEmpty,
   record: tau2Record,
 };

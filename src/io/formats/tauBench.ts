@@ -10,6 +10,7 @@ import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import { zodIssues } from "./zodIssues.ts";
+import { splitTranscript } from "./fields.ts";
 import { FORMAT_INFO } from "./catalog.ts";
 
 export const tauBenchRecordSchema = z.looseObject({
@@ -30,16 +31,15 @@ function tauBenchRecord(ref: RecordRef, value: unknown): RecordOutcome {
   if (!parsed.success) return { ok: false, issues: zodIssues(ref, parsed.error) };
   const { task_id, trial, reward, info, traj, ...rest } = parsed.data;
   const messages = traj.map(normaliseMessage);
-  const firstAssistant = messages.findIndex((m) => m.role === "assistant");
-  const split = firstAssistant === -1 ? messages.length : firstAssistant;
+  const { prompt, messages: transcript } = splitTranscript(messages);
   const groupId = String(task_id);
   return {
     ok: true,
     value: {
       groupId,
       id: trial === undefined ? null : `${groupId}/${trial}`,
-      prompt: messages.slice(0, split),
-      messages: messages.slice(split),
+      prompt,
+      messages: transcript,
       completion: null,
       reward,
       rewards: {},

@@ -1,11 +1,11 @@
 /**
  * What the agent-trajectory loaders (swe-agent, openhands, atif) share: a file's base name as an
- * instance id, JSON text that may hold an object, the tool-result message they build, and the
- * prompt/transcript split. Each
- * loader keeps its own field mapping in its own file.
+ * instance id, JSON text that may hold an object, and the tool-result message they build (the
+ * prompt/transcript split is fields.ts `splitTranscript`, shared with the chat loaders). Each loader
+ * keeps its own field mapping in its own file.
  */
 import type { ChatMessage, ToolCall } from "../../core/index.ts";
-import { isPlainObject, splitAtFirstAssistant } from "./fields.ts";
+import { isPlainObject } from "./fields.ts";
 
 /** The last segment of a `/`- or `\`-separated path. */
 export function baseName(path: string): string {
@@ -71,19 +71,4 @@ export function message(
     name: extra.name ?? null,
     ...(extra.error === true ? { error: true } : {}),
   };
-}
-
-/**
- * A trajectory's prompt and transcript: the turns before the first assistant turn are the prompt;
- * with no assistant turn at all, every turn is the transcript and there is no prompt, so judges and
- * clustering still read something.
- */
-export function trajectoryTurns(turns: readonly ChatMessage[]): {
-  prompt: ChatMessage[] | null;
-  messages: ChatMessage[];
-} {
-  const { prompt, rest } = splitAtFirstAssistant(turns);
-  return rest.length > 0
-    ? { prompt: prompt.length > 0 ? prompt : null, messages: rest }
-    : { prompt: null, messages: prompt };
 }

@@ -40,7 +40,7 @@ import {
   numericCell,
   omitKeys,
   schemaIssues,
-  splitAtFirstAssistant,
+  splitTranscript,
 } from "./fields.ts";
 import { shortHash } from "./hash.ts";
 import { messagesSchema, normaliseMessage } from "./messages.ts";
@@ -304,7 +304,7 @@ function whileaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
       ],
     };
   }
-  const { prompt, rest } = splitAtFirstAssistant(transcript);
+  const { prompt, messages } = splitTranscript(transcript);
   const promptText = row.prompt ?? transcript.find((m) => m.role === "user")?.content ?? "";
   const groupId =
     row.scenario_id !== undefined ? String(row.scenario_id) : `task_${shortHash(promptText)}`;
@@ -318,7 +318,7 @@ function whileaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
           : null;
 
   // The prompt text is consumed when it built the transcript or stands in as the prompt.
-  const promptUsed = !fromMessages || prompt.length === 0;
+  const promptUsed = !fromMessages || prompt === null;
   const consumed = [
     "schema_version",
     ...(promptUsed ? ["prompt"] : []),
@@ -341,8 +341,8 @@ function whileaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
     value: {
       groupId,
       id,
-      prompt: prompt.length > 0 ? prompt : (row.prompt ?? null),
-      messages: rest,
+      prompt: prompt ?? row.prompt ?? null,
+      messages,
       completion: null,
       reward,
       rewards: {},
