@@ -12,6 +12,9 @@
  *   rollouts + rejected + blank = lines;
  * - every issue names the file, and a line or a member.
  *
+ * The agent-trajectory formats (swe-agent, openhands, atif) are also fuzzed on real-shaped records
+ * (../shared/data and the fixtures) with edits aimed at the fields their loaders read.
+ *
  * Golden behaviour is pinned in loaders.test.ts; this file only asks that nothing escapes.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -26,11 +29,13 @@ import {
   FUZZ_TIMEOUT,
   fuzzRuns,
   jsonEdits,
+  jsonReplacement,
   mutateTextFile,
   randomRecord,
   textFileMutation,
   type ByteEdit,
   type JsonEdit,
+  type JsonReplacement,
   type TextFileMutation,
 } from "../test/fuzzInputs.ts";
 import { FORMATS, LoadError, loadBytes, type LoadOptions, type LoadResult } from "./index.ts";
@@ -305,6 +310,274 @@ describe("fuzzing random input", () => {
         bytes,
         choice === "case" || choice === "detect" ? {} : { format: choice },
       );
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// Agent trajectories (issue 15): swe-agent, openhands and atif, one describe per format. Records
+// are real-shaped (the real files in ../shared/data and the fixtures), mutated by random edits
+// anywhere and by edits aimed at the fields each loader reads (removed, of a wrong type, nested
+// 20,000 deep, a bare NaN, a `__proto__` key...), then loaded detected, as their format, or forced
+// into another. Every record is accounted for: rollouts + rejected = records, always.
+// ---------------------------------------------------------------------------------------------
+
+/** Every node's path in a JSON value, in the depth-first order `applyJsonEdits` counts them. */
+function nodePaths(root: unknown): string[][] {
+  const out: string[][] = [[]];
+  const walk = (v: unknown, path: string[]): void => {
+    if (Array.isArray(v))
+      v.forEach((child, i) => {
+        out.push([...path, String(i)]);
+        walk(child, [...path, String(i)]);
+      });
+    else if (typeof v === "object" && v !== null)
+      for (const [k, child] of Object.entries(v)) {
+        out.push([...path, k]);
+        walk(child, [...path, k]);
+      }
+  };
+  walk(root, []);
+  return out;
+}
+
+/** An edit aimed at a field: `pattern` is a dotted path where `*` is any array index. */
+interface AimedEdit {
+  readonly pattern: string;
+  readonly pick: number;
+  readonly replacement: JsonReplacement;
+}
+
+/** The `applyJsonEdits` edit for an aimed edit on this value, or null when it has no such field. */
+function aim(value: unknown, a: AimedEdit): JsonEdit | null {
+  const segments = a.pattern.split(".");
+  const nodes = nodePaths(value)
+    .map((path, at) => ({ path, at }))
+    .filter(
+      ({ path }) =>
+        path.length === segments.length &&
+        path.every((p, i) => segments[i] === p || (segments[i] === "*" && /^\d+$/.test(p))),
+    );
+  const node = nodes[a.pick % Math.max(1, nodes.length)];
+  return node === undefined ? null : { at: node.at, replacement: a.replacement };
+}
+
+interface RecordMutation {
+  /** Aimed edits that keep the record JSON (no bare token, no deep nesting), applied in turn. */
+  readonly aimed: readonly AimedEdit[];
+  /** The last aimed edit, of any kind, applied with the random edits as text. */
+  readonly last: AimedEdit | null;
+  readonly random: readonly JsonEdit[];
+  readonly indent: number | undefined;
+}
+
+/** A record mutated: its aimed edits, then its last aimed and random ones; returns the text. */
+function editRecord(record: unknown, m: RecordMutation): string {
+  let value: unknown = structuredClone(record);
+  for (const a of m.aimed) {
+    const edit = aim(value, a);
+    if (edit !== null) value = JSON.parse(applyJsonEdits(value, [edit])) as unknown;
+  }
+  const last = m.last === null ? null : aim(value, m.last);
+  const edits = [...(last === null ? [] : [last]), ...m.random];
+  return edits.length === 0
+    ? JSON.stringify(value, null, m.indent)
+    : applyJsonEdits(value, edits, m.indent);
+}
+
+/** What stays JSON through JSON.parse: every replacement but bare tokens and deep nesting. */
+const jsonReplacementSafe = jsonReplacement.filter((r) => r.kind !== "token" && r.kind !== "deep");
+
+/** Aimed and random edits of one record of a format whose fields are `patterns`. */
+function recordMutation(patterns: readonly string[]): fc.Arbitrary<RecordMutation> {
+  const aimed = (replacement: fc.Arbitrary<JsonReplacement>) =>
+    fc.record({ pattern: fc.constantFrom(...patterns), pick: fc.nat(), replacement });
+  return fc.record({
+    aimed: fc.array(aimed(jsonReplacementSafe), { maxLength: 2 }),
+    last: fc.option(aimed(jsonReplacement), { nil: null }),
+    random: fc.oneof(fc.constant([] as JsonEdit[]), jsonEdits),
+    indent: fc.constantFrom(undefined, 2),
+  });
+}
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8")) as unknown;
+
+/** Real-shaped records of one format: what exists of the given files. */
+function records(paths: readonly string[]): unknown[] {
+  return paths.filter((p) => existsSync(p)).map(readJson);
+}
+
+const AGENT_RUNS = 25;
+
+describe("fuzzing the swe-agent loader on real-shaped trajectories", () => {
+  const pool = records([
+    join(SHARED, "swe-agent/function_calling_simple.traj"),
+    join(FIXTURES, "swe-agent/example__calc-7.traj"),
+    join(FIXTURES, "swe-agent/marshmallow-code__marshmallow-1867.traj"),
+    join(FIXTURES, "swe-agent/mini-swe-agent.traj.json"),
+  ]);
+  const patterns = [
+    "history",
+    "history.*",
+    "history.*.role",
+    "history.*.content",
+    "history.*.tool_calls",
+    "history.*.tool_calls.*",
+    "history.*.tool_calls.*.function",
+    "history.*.tool_calls.*.function.arguments",
+    "history.*.tool_call_ids",
+    "history.*.message_type",
+    "trajectory",
+    "trajectory.*",
+    "trajectory.*.action",
+    "trajectory.*.observation",
+    "trajectory.*.response",
+    "info",
+    "info.submission",
+    "info.instance_id",
+    "replay_config",
+    "messages",
+    "messages.*.content",
+    "trajectory_format",
+  ];
+  test.prop(
+    [
+      fc.nat({ max: pool.length - 1 }),
+      recordMutation(patterns),
+      loadChoice,
+      fc.constantFrom("a__b-1.traj", "run/x__y-2/x__y-2.traj", "mini.traj.json"),
+    ],
+    { numRuns: fuzzRuns(AGENT_RUNS * pool.length) },
+  )(
+    "a mutated .traj: never throws past the boundary, every record accounted for",
+    async (which, m, choice, name) => {
+      const text = editRecord(pool[which], m);
+      const options =
+        choice === "case" ? { format: "swe-agent" } : choice === "detect" ? {} : { format: choice };
+      await loadChecked(name, encoder.encode(text), options);
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("fuzzing the openhands loader on real-shaped output lines", () => {
+  const real = join(SHARED, "openhands/multi_swe_bench_output.jsonl");
+  const lines = [
+    ...(existsSync(real) ? readFileSync(real, "utf8").split("\n") : []),
+    ...readFileSync(join(FIXTURES, "openhands/output.jsonl"), "utf8").split("\n"),
+  ]
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    // The real lines' histories are long (up to 100 events of 3 kB); 12 events keep every kind.
+    .map((r) => (Array.isArray(r.history) ? { ...r, history: r.history.slice(0, 12) } : r));
+  const patterns = [
+    "instance_id",
+    "instruction",
+    "history",
+    "history.*",
+    "history.*.id",
+    "history.*.source",
+    "history.*.action",
+    "history.*.args",
+    "history.*.args.content",
+    "history.*.args.thought",
+    "history.*.observation",
+    "history.*.content",
+    "history.*.cause",
+    "history.*.extras",
+    "history.*.extras.metadata.exit_code",
+    "history.*.tool_call_metadata",
+    "history.*.tool_call_metadata.tool_call_id",
+    "history.*.tool_call_metadata.function_name",
+    "history.*.tool_call_metadata.model_response",
+    "history.*.tool_call_metadata.model_response.choices.*.message.tool_calls",
+    "history.*.0",
+    "history.*.1",
+    "test_result",
+    "test_result.git_patch",
+    "test_result.report",
+    "metrics",
+    "error",
+  ];
+  const line = fc.record({
+    which: fc.nat({ max: lines.length - 1 }),
+    mutation: fc.option(recordMutation(patterns), { freq: 2, nil: null }),
+  });
+  test.prop(
+    [
+      fc.array(line, { minLength: 1, maxLength: 4 }),
+      fc.option(textFileMutation, { freq: 4, nil: null }),
+      loadChoice,
+    ],
+    { numRuns: fuzzRuns(AGENT_RUNS * 3) },
+  )(
+    "an output.jsonl of mutated lines: never throws past the boundary, every line accounted for",
+    async (chosen, damage, choice) => {
+      const text = chosen
+        .map(({ which, mutation }) =>
+          mutation === null
+            ? JSON.stringify(lines[which])
+            : editRecord(lines[which], { ...mutation, indent: undefined }).replace(/\n/g, " "),
+        )
+        .join("\n");
+      const bytes = damage === null ? encoder.encode(text) : mutateTextFile(text, damage);
+      const options =
+        choice === "case" ? { format: "openhands" } : choice === "detect" ? {} : { format: choice };
+      await loadChecked("output.jsonl", bytes, options);
+    },
+    FUZZ_TIMEOUT,
+  );
+});
+
+describe("fuzzing the atif loader on real-shaped trajectories", () => {
+  const jobs = join(FIXTURES, "atif/jobs/2025-10-11__10-30-00");
+  const pool = records([
+    join(FIXTURES, "atif/trajectory.json"),
+    join(FIXTURES, "atif/compact.json"),
+    ...readdirSync(jobs)
+      .map((trial) => join(jobs, trial, "agent/trajectory.json"))
+      .filter((p) => existsSync(p)),
+  ]);
+  const patterns = [
+    "schema_version",
+    "session_id",
+    "agent",
+    "agent.name",
+    "steps",
+    "steps.*",
+    "steps.*.step_id",
+    "steps.*.source",
+    "steps.*.message",
+    "steps.*.reasoning_content",
+    "steps.*.tool_calls",
+    "steps.*.tool_calls.*",
+    "steps.*.tool_calls.*.tool_call_id",
+    "steps.*.tool_calls.*.function_name",
+    "steps.*.tool_calls.*.arguments",
+    "steps.*.observation",
+    "steps.*.observation.results",
+    "steps.*.observation.results.*",
+    "steps.*.observation.results.*.source_call_id",
+    "steps.*.observation.results.*.content",
+    "steps.*.observation.results.*.subagent_trajectory_ref",
+    "final_metrics",
+  ];
+  test.prop(
+    [
+      fc.nat({ max: pool.length - 1 }),
+      recordMutation(patterns),
+      loadChoice,
+      fc.constantFrom("trajectory.json", "jobs/j/hello-world__Ab3dE9x/agent/trajectory.json"),
+    ],
+    { numRuns: fuzzRuns(AGENT_RUNS * pool.length) },
+  )(
+    "a mutated trajectory.json: never throws past the boundary, every record accounted for",
+    async (which, m, choice, name) => {
+      const text = editRecord(pool[which], m);
+      const options =
+        choice === "case" ? { format: "atif" } : choice === "detect" ? {} : { format: choice };
+      await loadChecked(name, encoder.encode(text), options);
     },
     FUZZ_TIMEOUT,
   );
