@@ -25,7 +25,7 @@ import {
   schemaIssues,
   splitAtFirstAssistant,
 } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
@@ -97,7 +97,7 @@ function tau2Record(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tau2SimulationSchema.safeParse(envelope === null ? value : envelope.simulation);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const sim = parsed.data;
-  const { prompt, rest } = splitAtFirstAssistant(sim.messages.map(normaliseMessage));
+  const { prompt, rest } = splitAtFirstAssistant(sim.messages);
   const groupId = String(sim.task_id);
   const id =
     sim.trial !== undefined

@@ -5,7 +5,7 @@
  * `info` (task, source, costs, reward_info) is kept in meta.
  */
 import { z } from "zod";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
@@ -29,7 +29,7 @@ function tauBenchRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tauBenchRecordSchema.safeParse(value);
   if (!parsed.success) return { ok: false, issues: zodIssues(ref, parsed.error) };
   const { task_id, trial, reward, info, traj, ...rest } = parsed.data;
-  const messages = traj.map(normaliseMessage);
+  const messages = traj;
   const firstAssistant = messages.findIndex((m) => m.role === "assistant");
   const split = firstAssistant === -1 ? messages.length : firstAssistant;
   const groupId = String(task_id);
