@@ -67,7 +67,8 @@ export const messageSchema = z.looseObject({
 
 /** A Responses API item that is not a message: it has a `type` and no `role`. */
 export const responsesItemSchema = z.looseObject({
-  type: z.enum(["function_call", "function_call_output", "reasoning"]),
+  type: z.string(),
+  role: z.undefined().optional(),
 });
 
 /** Raw entries of a message list: chat messages, and Responses API items between them. */
@@ -200,40 +201,85 @@ export function normaliseMessage(raw: RawMessage): ChatMessage {
   return message;
 }
 
-/** A Responses API item appended to the messages so far. */
+/** A tool call joined to the assistant turn before it (parallel calls, a call after text). */
+function appendCall(out: ChatMessage[], call: ToolCall): void {
+  const last = out[out.length - 1];
+  if (last !== undefined && last.role === "assistant")
+    out[out.length - 1] = { ...last, toolCalls: [...last.toolCalls, call] };
+  else
+    out.push({ role: "assistant", content: "", toolCalls: [call], toolCallId: null, name: null });
+}
+
+const itemId = (x: unknown): string | null =>
+  typeof x === "string" || typeof x === "number" ? String(x) : null;
+
+/** JSON text of an item without its bookkeeping keys, for item types read generically. */
+function itemJson(item: Record<string, unknown>): string {
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item))
+    if (k !== "type" && k !== "id" && k !== "status") rest[k] = v;
+  return JSON.stringify(rest);
+}
+
+/**
+ * A Responses API item appended to the messages so far: `function_call` and `custom_tool_call`
+ * as calls, their `*_output` items as results, `reasoning` as a reasoning turn. Any other
+ * `<tool>_call` item (web_search_call, computer_call, mcp_call, ...) is a call of `<tool>` whose
+ * arguments are the item's fields, its `<tool>_call_output` a result; any other item is a turn
+ * whose role is its type, so nothing a row holds is dropped or makes it fail.
+ */
 function appendResponsesItem(out: ChatMessage[], item: Record<string, unknown>): void {
-  if (item.type === "function_call") {
+  const type = String(item.type);
+  if (type === "function_call" || type === "custom_tool_call") {
     const parsed = objectToolCall.safeParse(item);
-    const call: ToolCall = parsed.success
-      ? normaliseToolCall(parsed.data)
-      : { id: null, name: "", arguments: argumentsText(item.arguments) };
-    const last = out[out.length - 1];
-    // Parallel calls (and a call after the turn's text) belong to the assistant turn before them.
-    if (last !== undefined && last.role === "assistant")
-      out[out.length - 1] = { ...last, toolCalls: [...last.toolCalls, call] };
-    else
-      out.push({ role: "assistant", content: "", toolCalls: [call], toolCallId: null, name: null });
+    appendCall(
+      out,
+      parsed.success
+        ? normaliseToolCall(parsed.data)
+        : { id: itemId(item.call_id), name: "", arguments: argumentsText(item.arguments) },
+    );
     return;
   }
-  if (item.type === "function_call_output") {
-    const id =
-      typeof item.call_id === "string" || typeof item.call_id === "number"
-        ? String(item.call_id)
-        : null;
+  if (type.endsWith("_call_output")) {
+    const id = itemId(item.call_id) ?? itemId(item.id);
+    const output = item.output;
     out.push({
       role: "tool",
-      content: typeof item.output === "string" ? item.output : contentText(item.output),
+      content:
+        typeof output === "string"
+          ? output
+          : Array.isArray(output)
+            ? contentText(output)
+            : JSON.stringify(output ?? null),
       toolCalls: [],
       toolCallId: id,
       name: callName(out, id),
     });
     return;
   }
-  // reasoning: its summary, else its content (reasoning_text parts).
-  const summary = contentText(item.summary);
+  if (type.endsWith("_call")) {
+    appendCall(out, {
+      id: itemId(item.call_id) ?? itemId(item.id),
+      name: typeof item.name === "string" ? item.name : type.slice(0, -"_call".length),
+      arguments: itemJson(item),
+    });
+    return;
+  }
+  if (type === "reasoning") {
+    // Its summary, else its content (reasoning_text parts).
+    const summary = contentText(item.summary);
+    out.push({
+      role: "reasoning",
+      content: summary !== "" ? summary : contentText(item.content),
+      toolCalls: [],
+      toolCallId: null,
+      name: null,
+    });
+    return;
+  }
   out.push({
-    role: "reasoning",
-    content: summary !== "" ? summary : contentText(item.content),
+    role: type,
+    content: item.content !== undefined ? contentText(item.content) : itemJson(item),
     toolCalls: [],
     toolCallId: null,
     name: null,
@@ -248,7 +294,7 @@ export function normaliseMessages(raw: readonly RawEntry[]): ChatMessage[] {
       appendResponsesItem(out, entry);
       continue;
     }
-    const message = normaliseMessage(entry as RawMessage);
+    const message = normaliseMessage(entry);
     const results = toolResults(entry.content, out);
     // A user turn that only carries tool results is those results, not an empty user turn.
     if (results.length === 0 || message.content !== "" || message.toolCalls.length > 0)
