@@ -24,7 +24,7 @@ import {
   schemaIssues,
   splitTranscript,
 } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
@@ -84,7 +84,7 @@ function benchmaxRecord(ref: RecordRef, value: unknown): RecordOutcome {
       ],
     };
   }
-  const { prompt, messages } = splitTranscript(row.messages.map(normaliseMessage));
+  const { prompt, messages } = splitTranscript(row.messages);
   return {
     ok: true,
     value: {

@@ -43,6 +43,9 @@ export const FORMAT_INFO = {
     containers: ["json-document", "jsonl"],
     groupsAcrossFiles: true,
   },
+  verifiers: { id: "verifiers", label: "verifiers vf-eval results", containers: ["jsonl"] },
+  nemoGym: { id: "nemo-gym", label: "NeMo Gym rollouts", containers: ["jsonl"] },
+  atropos: { id: "atropos", label: "Atropos scored groups", containers: ["jsonl"] },
   openai: { id: "openai", label: "OpenAI chat rows", containers: ["jsonl", "json-array"] },
   mapped: {
     id: "mapped",
@@ -64,6 +67,9 @@ export const FORMAT_CATALOG: readonly FormatInfo[] = [
   FORMAT_INFO.sweAgent,
   FORMAT_INFO.openhands,
   FORMAT_INFO.atif,
+  FORMAT_INFO.verifiers,
+  FORMAT_INFO.nemoGym,
+  FORMAT_INFO.atropos,
   FORMAT_INFO.openai,
   FORMAT_INFO.mapped,
 ];

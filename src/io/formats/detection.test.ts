@@ -1,12 +1,10 @@
 /**
  * Covers: issue 15's detection acceptance. Every fixture in src/io/__fixtures__ and every real file
- * in ../shared/data (tau-bench, Inspect, SWE-agent, OpenHands) is detected as the format written
+ * in ../shared/data (tau-bench, Inspect, SWE-agent, OpenHands, verifiers, NeMo Gym) is detected as the format written
  * below, from its content alone (the name it is loaded under says nothing of its folder); a file
  * that is no rollout file (a run's config, a report) is in no format; a file that fits two formats
  * equally well is reported as ambiguous and never guessed. The table is explicit, and complete: a
  * new fixture without a row fails, so a wrong detection cannot hide.
- *
- * verifiers and nemo-gym rows come with those formats (another branch adds them).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
@@ -37,6 +35,8 @@ const FIXTURE_TABLE: Readonly<Record<string, Expected>> = {
   "atif/jobs/2025-10-11__10-30-00/hello-world__Zq81LmP/agent/trajectory.json": "atif",
   "atif/jobs/2025-10-11__10-30-00/hello-world__Zq81LmP/config.json": NOT_ROLLOUTS,
   "atif/jobs/2025-10-11__10-30-00/hello-world__Zq81LmP/result.json": NOT_ROLLOUTS,
+  "atropos/groups.jsonl": "atropos",
+  "atropos/malformed.jsonl": "atropos",
   "benchmax/group-rollouts.jsonl": "benchmax",
   "benchmax/malformed.jsonl": "benchmax",
   "inspect/ctf-log.json": "inspect",
@@ -47,6 +47,9 @@ const FIXTURE_TABLE: Readonly<Record<string, Expected>> = {
   "native/basic.jsonl": "native",
   "native/bom-no-final-newline.jsonl": "native",
   "native/malformed.jsonl": "native",
+  "nemo-gym/malformed.jsonl": "nemo-gym",
+  "nemo-gym/no-task-index.jsonl": "nemo-gym",
+  "nemo-gym/rollouts.jsonl": "nemo-gym",
   "openai/array.json": "openai",
   "openai/malformed.jsonl": "openai",
   "openai/tools.jsonl": "openai",
@@ -67,6 +70,9 @@ const FIXTURE_TABLE: Readonly<Record<string, Expected>> = {
   "trl/completions_00040.parquet": "trl",
   "trl/malformed.jsonl": "trl",
   "trl/v016-steps.jsonl": "trl",
+  "verifiers/legacy-id.jsonl": "verifiers",
+  "verifiers/malformed.jsonl": "verifiers",
+  "verifiers/results.jsonl": "verifiers",
   "verl/malformed.jsonl": "verl",
   "verl/step12.jsonl": "verl",
   "verl/validation.jsonl": "verl",
@@ -78,11 +84,17 @@ const FIXTURE_TABLE: Readonly<Record<string, Expected>> = {
 /** The real files, by their path under ../shared/data. */
 const REAL_TABLE: Readonly<Record<string, Expected>> = {
   "inspect/log_streaming.eval": "inspect",
+  "nemo-gym/resources_servers_blackjack.example_rollouts.jsonl": "nemo-gym",
+  "nemo-gym/resources_servers_workplace_assistant.example_rollouts.jsonl": "nemo-gym",
   "openhands/multi_swe_bench_output.jsonl": "openhands",
   "swe-agent/function_calling_simple.traj": "swe-agent",
   "tau-bench/gpt-4o-airline.json": "tau-bench",
+  "verifiers/wiki-search-gpt-4.1-mini.metadata.json": NOT_ROLLOUTS,
+  "verifiers/wiki-search-gpt-4.1-mini.results.jsonl": "verifiers",
+  "verifiers/wordle-gpt-5-mini.metadata.json": NOT_ROLLOUTS,
+  "verifiers/wordle-gpt-5-mini.results.jsonl": "verifiers",
 };
-const REAL_FOLDERS = ["inspect", "openhands", "swe-agent", "tau-bench"];
+const REAL_FOLDERS = ["inspect", "nemo-gym", "openhands", "swe-agent", "tau-bench", "verifiers"];
 
 /** Data files under a folder: not the expected/options goldens, READMEs, scripts or licences. */
 function dataFiles(root: string, under = root): string[] {

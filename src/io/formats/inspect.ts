@@ -41,7 +41,7 @@ import {
   schemaIssues,
   splitTranscript,
 } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema, normaliseMessages, rawMessagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { idLike } from "./schemaParts.ts";
 import type { EmptyHolder, FormatSpec, RecordRef } from "./spec.ts";
@@ -51,7 +51,7 @@ import { FORMAT_INFO } from "./catalog.ts";
 export const inspectSampleSchema = z.looseObject({
   id: idLike,
   epoch: z.number({ error: expected("the epoch, an integer") }).check(z.int()),
-  input: z.union([z.string(), messagesSchema]).optional(),
+  input: z.union([z.string(), rawMessagesSchema]).optional(),
   messages: messagesSchema.optional(),
   scores: z
     .record(
@@ -266,7 +266,7 @@ function inspectRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = inspectSampleSchema.safeParse(resolved);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const sample = parsed.data;
-  const all: ChatMessage[] = (sample.messages ?? []).map(normaliseMessage);
+  const all: ChatMessage[] = sample.messages ?? [];
   let prompt: string | ChatMessage[] | null;
   let messages: ChatMessage[];
   let completion: string | null = null;
@@ -278,7 +278,7 @@ function inspectRecord(ref: RecordRef, value: unknown): RecordOutcome {
         ? null
         : typeof sample.input === "string"
           ? sample.input
-          : sample.input.map(normaliseMessage);
+          : normaliseMessages(sample.input);
     messages = [];
     completion = sample.output?.completion ?? null;
   }

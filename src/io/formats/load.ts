@@ -39,6 +39,12 @@ export interface LoadStats {
   readonly rejected: number;
   /** Blank JSONL lines, which hold no record. */
   readonly blank: number;
+  /**
+   * Records added by splitting one record into several (FormatSpec.explodeRecord: an Atropos line
+   * of n rollouts is n records, n - 1 of them counted here); absent when none was split. For JSONL,
+   * records - split + blank = lines.
+   */
+  readonly split?: number;
 }
 
 export interface FormatCandidate {
@@ -324,6 +330,13 @@ export async function loadBytes(
     seen = records.length;
     if (seen === 0) throw new LoadError(file, emptyMessage(spec, { document: read.document }));
   }
+  let split = 0;
+  if (spec.explodeRecord !== undefined) {
+    const parts = explodeRecords(records, spec.explodeRecord);
+    split = parts.length - records.length;
+    records = parts;
+    seen += split;
+  }
 
   const drafts: RolloutDraft[] = [];
   let rejected = read.seen - read.records.length;
@@ -372,8 +385,38 @@ export async function loadBytes(
     candidates,
     groups: grouped.groups,
     issues,
-    stats: { lines: read.lines, records: seen, rollouts, rejected, blank: read.blank },
+    stats: {
+      lines: read.lines,
+      records: seen,
+      rollouts,
+      rejected,
+      blank: read.blank,
+      ...(split > 0 ? { split } : {}),
+    },
   };
+}
+
+/**
+ * Records split by the format into one per rollout (see FormatSpec.explodeRecord). A record the
+ * guard refuses is not split: it stays one record, rejected with the guard's issue.
+ */
+function explodeRecords(
+  records: readonly RawRecord[],
+  explode: NonNullable<FormatSpec["explodeRecord"]>,
+): RawRecord[] {
+  const out: RawRecord[] = [];
+  for (const r of records) {
+    const parts = recordGuardIssue(r.ref, r.value) === null ? explode(r.value) : null;
+    if (parts === null || parts.length === 0) {
+      out.push(r);
+      continue;
+    }
+    for (const p of parts) {
+      const member = r.ref.member === undefined ? p.member : `${r.ref.member}${p.member}`;
+      out.push({ ref: { ...r.ref, member }, value: p.value });
+    }
+  }
+  return out;
 }
 
 /** Load from text (tests, small inputs). */

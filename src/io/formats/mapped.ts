@@ -25,7 +25,7 @@ import {
   schemaIssues,
   splitTranscript,
 } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { describeValue } from "./schemaParts.ts";
 import type { FormatOptions, FormatSpec, RecordRef } from "./spec.ts";
@@ -81,7 +81,7 @@ function mappedRecord(ref: RecordRef, value: unknown, options: FormatOptions): R
   else if (Array.isArray(text)) {
     const parsed = messagesSchema.safeParse(text);
     if (parsed.success) {
-      ({ prompt, messages } = splitTranscript(parsed.data.map(normaliseMessage)));
+      ({ prompt, messages } = splitTranscript(parsed.data));
     } else issues.push(...schemaIssues(ref, parsed.error, textKey));
   } else {
     issues.push({

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { ParseIssue } from "../issues.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome, RolloutDraft } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
@@ -55,12 +55,12 @@ function nativeRecord(ref: RecordRef, value: unknown): RecordOutcome {
       ? null
       : typeof row.prompt === "string"
         ? row.prompt
-        : row.prompt.map(normaliseMessage);
+        : row.prompt;
   const draft: RolloutDraft = {
     groupId: String(row.group_id),
     id: row.id === undefined ? null : String(row.id),
     prompt,
-    messages: (row.messages ?? []).map(normaliseMessage),
+    messages: row.messages ?? [],
     completion: row.messages !== undefined ? null : (row.completion ?? null),
     reward: row.reward ?? null,
     rewards: row.rewards ?? {},

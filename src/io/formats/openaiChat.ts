@@ -17,7 +17,7 @@
  */
 import { z } from "zod";
 import { isPlainObject, messagesHash, omitKeys, schemaIssues, splitTranscript } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
@@ -47,7 +47,7 @@ function openaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = openaiRowSchema.safeParse(value);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const row = parsed.data;
-  const { prompt, messages, lead } = splitTranscript(row.messages.map(normaliseMessage));
+  const { prompt, messages, lead } = splitTranscript(row.messages);
   const key = GROUP_KEYS.find((k) => row[k] !== undefined);
   const groupId = key === undefined ? `prompt-${messagesHash(lead)}` : String(row[key]);
   const rewardKey = row.reward !== undefined ? "reward" : row.score !== undefined ? "score" : null;

@@ -6,7 +6,11 @@
  * Scores, for the record (see each file): native 2 (`group_id` + content); tau-bench 3; TRL 3/2/1;
  * verl 3/2; OpenAI chat 1 (never beats native); benchmax 3/2; whileai 3 (version stamp) / 2
  * (legacy keys); tau2, Inspect, SWE-agent and ATIF documents by explode (a compact one-line
- * SWE-agent or ATIF document read as JSONL: 3); OpenHands 3 (`instance_id` + `history`); Inspect samples 3; mapped never (chosen).
+ * SWE-agent or ATIF document read as JSONL: 3); OpenHands 3 (`instance_id` + `history`); Inspect samples 3;
+ * verifiers 3 (`prompt` + `completion` + `reward` + `example_id`, or `id` with `task`; 2 without
+ * `reward`; 1 beside TRL's `advantage`/`step`; 0 with `group_id`); NeMo Gym 3
+ * (`responses_create_params` + `response`); Atropos 3 (`scores` list + `tokens`/`masks`/`messages`
+ * lists); mapped never (chosen).
  */
 import { benchmaxFormat } from "./benchmax.ts";
 import { inspectFormat } from "./inspect.ts";
@@ -22,6 +26,9 @@ import { whileaiFormat } from "./whileai.ts";
 import { sweAgentFormat } from "./sweAgent.ts";
 import { openhandsFormat } from "./openhands.ts";
 import { atifFormat } from "./atif.ts";
+import { verifiersFormat } from "./verifiers.ts";
+import { nemoGymFormat } from "./nemoGym.ts";
+import { atroposFormat } from "./atropos.ts";
 
 export const FORMATS: readonly FormatSpec[] = [
   nativeFormat,
@@ -35,6 +42,9 @@ export const FORMATS: readonly FormatSpec[] = [
   sweAgentFormat,
   openhandsFormat,
   atifFormat,
+  verifiersFormat,
+  nemoGymFormat,
+  atroposFormat,
   openaiFormat,
   mappedFormat,
 ];

@@ -72,6 +72,15 @@ export interface FormatSpec {
    * reader. Without it, load.ts and zip.ts say that the format's document holds no records.
    */
   readonly describeEmpty?: (holder: EmptyHolder) => string;
+  /**
+   * For line and element containers: a record that holds several rollouts (an Atropos group line)
+   * split into one record per rollout, each with the member naming it within its record ("[2]").
+   * Null when the value is not such a record: `record` then reads (and rejects) it whole. Split
+   * records count as records: records = rollouts + rejected holds (LoadStats.split).
+   */
+  readonly explodeRecord?: (
+    value: unknown,
+  ) => readonly { readonly value: unknown; readonly member: string }[] | null;
   readonly record: (ref: RecordRef, value: unknown, options: FormatOptions) => RecordOutcome;
 }
 

@@ -19,7 +19,7 @@
  */
 import { z } from "zod";
 import { expected, isPlainObject, omitKeys, schemaIssues, splitTranscript } from "./fields.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
 import type { EmptyHolder, FormatSpec, RecordRef } from "./spec.ts";
@@ -98,7 +98,7 @@ function tau2Record(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tau2SimulationSchema.safeParse(envelope === null ? value : envelope.simulation);
   if (!parsed.success) return { ok: false, issues: schemaIssues(ref, parsed.error) };
   const sim = parsed.data;
-  const { prompt, messages } = splitTranscript(sim.messages.map(normaliseMessage));
+  const { prompt, messages } = splitTranscript(sim.messages);
   const groupId = String(sim.task_id);
   const id =
     sim.trial !== undefined

@@ -5,7 +5,7 @@
  * `info` (task, source, costs, reward_info) is kept in meta.
  */
 import { z } from "zod";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
 import type { RecordOutcome } from "./records.ts";
 import { finiteNumber, idLike } from "./schemaParts.ts";
@@ -30,7 +30,7 @@ function tauBenchRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const parsed = tauBenchRecordSchema.safeParse(value);
   if (!parsed.success) return { ok: false, issues: zodIssues(ref, parsed.error) };
   const { task_id, trial, reward, info, traj, ...rest } = parsed.data;
-  const messages = traj.map(normaliseMessage);
+  const messages = traj;
   const { prompt, messages: transcript } = splitTranscript(messages);
   const groupId = String(task_id);
   return {

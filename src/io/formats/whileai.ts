@@ -43,7 +43,7 @@ import {
   splitTranscript,
 } from "./fields.ts";
 import { shortHash } from "./hash.ts";
-import { messagesSchema, normaliseMessage } from "./messages.ts";
+import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { describeValue, finiteNumber, idLike } from "./schemaParts.ts";
 import type { FormatSpec, RecordRef } from "./spec.ts";
@@ -290,9 +290,7 @@ function whileaiRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const carried = row.messages !== undefined && row.messages.length > 0 ? row.messages : null;
   const fromMessages = carried !== null;
   const transcript =
-    carried !== null
-      ? carried.map(normaliseMessage)
-      : conversation(row.opener, row.prompt, steps, row.final_text);
+    carried !== null ? carried : conversation(row.opener, row.prompt, steps, row.final_text);
   if (transcript.length === 0) {
     return {
       ok: false,

@@ -225,7 +225,7 @@ export function runDatasetMerge(
 
   const labels = [...new Set(parts.map((p) => p.dataset.formatLabel))];
   const sum = (key: keyof LoadedDataset["stats"]): number =>
-    parts.reduce((s, p) => s + p.dataset.stats[key], 0);
+    parts.reduce((s, p) => s + (p.dataset.stats[key] ?? 0), 0);
   const across = !single && parts.every((p) => formatGroupsAcrossFiles(p.dataset.format));
   const merged: RunDataset = {
     file: single ? first.dataset.file : name,
@@ -244,6 +244,7 @@ export function runDatasetMerge(
       rollouts: sum("rollouts"),
       rejected: sum("rejected"),
       blank: sum("blank"),
+      ...(sum("split") > 0 ? { split: sum("split") } : {}),
     },
     issues,
     summaries,
