@@ -60,14 +60,18 @@ export function countLines(bytes: Uint8Array): number {
  * Non-blank lines as byte ranges (a trailing CR is excluded), the count of blank lines, and the
  * count of all lines (what {@link countLines} gives, from the same pass over the bytes).
  */
-export function splitJsonlBytes(bytes: Uint8Array): {
+export function splitJsonlBytes(
+  bytes: Uint8Array,
+  fileStart = true,
+): {
   records: ByteRecord[];
   blank: number;
   lines: number;
 } {
   const records: ByteRecord[] = [];
   let blank = 0;
-  let start = bomLength(bytes);
+  // Only the file's own first bytes can be its BOM; a slice from a later line keeps what it holds.
+  let start = fileStart ? bomLength(bytes) : 0;
   let line = 1;
   while (start < bytes.length) {
     let end = bytes.indexOf(0x0a, start);
@@ -180,7 +184,137 @@ export function firstByte(bytes: Uint8Array): number {
   return -1;
 }
 
-/** True when the bytes look binary: a NUL in the first 8 KB (no text format here contains one). */
+/** How much of a file's head `looksBinary` judges. */
+const BINARY_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * True when the bytes are mostly not text: over a tenth of the first 64 KB are control bytes (NUL
+ * and the other C0 codes a text file never holds) or bytes of no valid UTF-8 sequence. Compressed
+ * and image data are around half; a text file with one stray NUL or a few Latin-1 bytes is far
+ * below, and loads with only the lines that hold them rejected.
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 8192).includes(0);
+  const head = bytes.subarray(0, BINARY_SAMPLE_BYTES);
+  if (head.length === 0) return false;
+  let odd = 0;
+  for (let i = 0; i < head.length;) {
+    const b = head[i]!;
+    if (b < 0x80) {
+      if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1b) odd++;
+      i++;
+      continue;
+    }
+    const need =
+      b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    let ok = need > 0;
+    for (let k = 1; ok && k <= need; k++) {
+      const c = head[i + k];
+      // A sequence cut by the end of the sample is not held against the file.
+      if (c === undefined) break;
+      ok = (c & 0xc0) === 0x80;
+    }
+    if (ok) i += need + 1;
+    else {
+      odd++;
+      i++;
+    }
+  }
+  return odd * 10 > head.length;
+}
+
+export type Utf16 = "utf-16le" | "utf-16be";
+
+/** The UTF-16 encoding its byte-order mark names, or null. */
+export function utf16Bom(bytes: Uint8Array): Utf16 | null {
+  if (bytes.length < 2) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return null;
+}
+
+/**
+ * UTF-16 text without a byte-order mark, guessed from its NULs: ASCII text in UTF-16 has a NUL in
+ * every other byte (the high byte of each character), at even offsets for BE and odd ones for LE.
+ */
+export function looksUtf16WithoutBom(bytes: Uint8Array): Utf16 | null {
+  const head = bytes.subarray(0, 4096 - (Math.min(bytes.length, 4096) % 2));
+  const pairs = Math.floor(head.length / 2);
+  if (pairs < 2) return null;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i] === 0 && head[i + 1] !== 0) even++;
+    if (head[i + 1] === 0 && head[i] !== 0) odd++;
+  }
+  if (odd * 10 >= pairs * 9) return "utf-16le";
+  if (even * 10 >= pairs * 9) return "utf-16be";
+  return null;
+}
+
+/**
+ * UTF-16 text (after its byte-order mark) as UTF-8 bytes, so every later step reads it as it reads
+ * any file. Unpaired surrogates become U+FFFD, as a browser shows them.
+ */
+export function utf16ToUtf8(bytes: Uint8Array, encoding: Utf16): Uint8Array {
+  return new TextEncoder().encode(new TextDecoder(encoding).decode(bytes.subarray(2)));
+}
+
+/** Where the file's text starts: the first byte of the line holding its first non-space byte. */
+export function textLineStart(bytes: Uint8Array): number {
+  const from = bomLength(bytes);
+  for (let i = from; i < bytes.length; i++) {
+    if (isSpace(bytes[i]!)) continue;
+    const newline = bytes.lastIndexOf(0x0a, i);
+    return newline >= from ? newline + 1 : from;
+  }
+  return -1;
+}
+
+/**
+ * The extent of the top-level JSON value starting at `start` (a "{" or "["), from its brackets and
+ * strings alone: `closed` with the end (exclusive) and whether a newline falls inside it; `open`
+ * when the bytes end inside it; `broken` when it cannot be one JSON value (a string running past
+ * its line, a bracket closing the wrong kind). Never parses: it runs at indexOf speed over strings.
+ */
+export type ValueExtent =
+  | { readonly state: "closed"; readonly end: number; readonly multiline: boolean }
+  | { readonly state: "open" | "broken" };
+
+export function topValueExtent(bytes: Uint8Array, start: number): ValueExtent {
+  const stack: number[] = [];
+  let multiline = false;
+  for (let i = start; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === 0x22) {
+      let j = i + 1;
+      for (;;) {
+        const q = bytes.indexOf(0x22, j);
+        // JSON strings hold no raw newline: one before the closing quote is a cut line. (Searched
+        // only up to the quote, so a long one-line document is scanned once, not once per string.)
+        if (q === -1) return bytes.includes(0x0a, j) ? { state: "broken" } : { state: "open" };
+        if (bytes.subarray(j, q).includes(0x0a)) return { state: "broken" };
+        let backslashes = 0;
+        for (let b = q - 1; b > i && bytes[b] === 0x5c; b--) backslashes++;
+        if (backslashes % 2 === 0) {
+          i = q;
+          break;
+        }
+        j = q + 1;
+      }
+      continue;
+    }
+    if (c === 0x0a) multiline = true;
+    else if (c === 0x7b || c === 0x5b) stack.push(c === 0x7b ? 0x7d : 0x5d);
+    else if (c === 0x7d || c === 0x5d) {
+      if (stack.pop() !== c) return { state: "broken" };
+      if (stack.length === 0) return { state: "closed", end: i + 1, multiline };
+    }
+  }
+  return { state: "open" };
+}
+
+/** True when every byte from `from` on is whitespace. */
+export function onlySpaceFrom(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) if (!isSpace(bytes[i]!)) return false;
+  return true;
 }

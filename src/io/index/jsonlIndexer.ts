@@ -99,6 +99,7 @@ export const JsonlBadReason = {
   InvalidString: 9,
   InvalidComposite: 10,
   TooLarge: 11,
+  NulByte: 12,
 } as const;
 export type JsonlBadReason = (typeof JsonlBadReason)[keyof typeof JsonlBadReason];
 
@@ -115,6 +116,7 @@ const REASON_MESSAGES: readonly string[] = [
   "invalid string (bad escape or raw control character)",
   "invalid JSON inside a wanted value",
   "the line is too large to decode",
+  "the line holds a raw NUL byte (binary data in a text file)",
 ];
 
 /** A human-readable message for a bad-line reason, for progress and issue lists. */
@@ -951,6 +953,12 @@ export class JsonlIndexer {
     const first = skipSpace(buf, start, end);
     if (first === end) {
       this.blank++;
+      return;
+    }
+    // A NUL spoils its own line (JSON text never holds one), wherever the scan would skip it.
+    if (buf.subarray(first, end).includes(0)) {
+      this.addRow(offset, end - start, JsonlBadReason.NulByte);
+      this.bad++;
       return;
     }
     const row = this.addRow(offset, end - start, 0);

@@ -6,7 +6,7 @@
  * a whole-file decode.
  */
 import type { RolloutGroup } from "../../core/index.ts";
-import { decodeRecord, splitJsonlBytes } from "../containers/bytes.ts";
+import { bomLength, decodeRecord, utf16Bom } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
 import {
   datasetWithParsedGroup,
@@ -15,17 +15,25 @@ import {
   partialBelow,
   type LoadedDataset,
 } from "../dataset.ts";
-import { chooseFormat, sniffContainer, type FormatCandidate } from "../formats/load.ts";
+import {
+  chooseFormat,
+  sampleLines,
+  SAMPLE_WINDOW_BYTES,
+  sniffMagic,
+  sniffText,
+  type FormatCandidate,
+  type TextSniff,
+} from "../formats/load.ts";
 import { recordGuardIssue } from "../formats/recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
-import type { Container, FormatSpec } from "../formats/spec.ts";
+import type { FormatSpec } from "../formats/spec.ts";
 import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../index/formatIndex.ts";
 import {
   JsonlIndexer,
   jsonlBadReasonMessage,
   type JsonlFieldValue,
 } from "../index/jsonlIndexer.ts";
-import type { ParseIssue } from "../issues.ts";
+import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ByteSource } from "./byteSource.ts";
 import { blobChunks, LoadCancelled } from "./readBlob.ts";
 
@@ -461,37 +469,55 @@ export async function readIndexedGroup(
   return { group: grouped.groups[0] ?? null, issues };
 }
 
-const HEAD_BYTES = 4 << 20;
 /** The first read of a head: enough for the sample's 50 records when rows are short. */
 const FIRST_HEAD_BYTES = 256 << 10;
-const SAMPLE_RECORDS = 50;
 
 /**
- * The first records of a large file, for format detection without reading it all: the first 50
- * whole records of its first 4 MB. A first read of 256 KB is enough when it holds them (a run's
- * step files are read one after another, so the head's bytes are read twice).
+ * Where a file's text starts (the line of its first non-space byte; see textLineStart), read 1 MB
+ * at a time so a file that starts with megabytes of whitespace is judged by its text, as a
+ * whole-file load judges it; -1 when the file is all whitespace.
  */
-async function sampleHead(file: ByteSource): Promise<{ container: Container; sample: unknown[] }> {
-  let head = new Uint8Array(
-    await file.slice(0, Math.min(file.size, FIRST_HEAD_BYTES)).arrayBuffer(),
-  );
-  let { records } = splitJsonlBytes(head);
-  // The last line of a cut head may be incomplete, so a sample needs one record more than it keeps.
-  if (records.length <= SAMPLE_RECORDS && file.size > head.length) {
-    head = new Uint8Array(await file.slice(0, Math.min(file.size, HEAD_BYTES)).arrayBuffer());
-    ({ records } = splitJsonlBytes(head));
+async function textStart(file: ByteSource): Promise<number> {
+  let lineStart = 0;
+  for (let at = 0; at < file.size; at += CHUNK) {
+    const chunk = new Uint8Array(
+      await file.slice(at, Math.min(file.size, at + CHUNK)).arrayBuffer(),
+    );
+    const from = at === 0 ? bomLength(chunk) : 0;
+    if (at === 0) lineStart = from;
+    for (let i = from; i < chunk.length; i++) {
+      const b = chunk[i]!;
+      if (b === 0x0a) lineStart = at + i + 1;
+      else if (b !== 0x20 && b !== 0x09 && b !== 0x0d) return lineStart;
+    }
   }
-  const container = sniffContainer(file.name, head);
-  if (container !== "jsonl") return { container, sample: [] };
-  const whole = file.size > head.length ? records.slice(0, -1) : records;
-  const sample: unknown[] = [];
-  for (const r of whole.slice(0, SAMPLE_RECORDS)) {
-    const decoded = decodeRecord(head.subarray(r.start, r.end));
-    if (!decoded.ok) continue;
-    const parsed = parseJsonLenient(decoded.text);
-    if (parsed.ok) sample.push(parsed.value);
+  return -1;
+}
+
+/**
+ * Detection for a large file without reading it all, by the rules of a whole-file load
+ * (sniffText in load.ts) on its head: the first 50 non-blank lines within 4 MB of where its text
+ * starts. A first read of 256 KB is enough when it holds them (a run's step files are read one
+ * after another, so the head's bytes are read twice). Null when the file is not JSONL or its head
+ * cannot tell (a UTF-16 file, a first value longer than the head): it is then loaded whole.
+ *
+ * @throws LoadError for an empty or binary file, as a whole-file load would
+ */
+async function sampleHead(file: ByteSource, forced: string | undefined): Promise<unknown[] | null> {
+  const first = new Uint8Array(await file.slice(0, Math.min(file.size, 4096)).arrayBuffer());
+  if (sniffMagic(file.name, first) !== null || utf16Bom(first) !== null) return null;
+  const start = await textStart(file);
+  if (start === -1) throw new LoadError(file.name, "the file is empty");
+  let sniffed: TextSniff | null = null;
+  for (const size of [FIRST_HEAD_BYTES, SAMPLE_WINDOW_BYTES]) {
+    const end = Math.min(file.size, start + size);
+    const head = new Uint8Array(await file.slice(start, end).arrayBuffer());
+    sniffed = sniffText(file.name, head, end === file.size, forced);
+    const sample = sniffed?.sample;
+    // Enough when the head holds the sample's lines whole (or is the whole file).
+    if (end === file.size || (sample !== undefined && sampleLines(head, true).complete)) break;
   }
-  return { container, sample };
+  return sniffed?.container === "jsonl" ? [...(sniffed.sample ?? [])] : null;
 }
 
 /**
@@ -506,9 +532,9 @@ export async function indexBlobIfPossible(
   callbacks: IndexCallbacks,
   follow = false,
 ): Promise<{ dataset: LoadedDataset; state: IndexedState } | null> {
-  const { container, sample } = await sampleHead(file);
-  if (container !== "jsonl") return null;
-  const { spec, candidates } = chooseFormat(file.name, container, sample, undefined, format);
+  const sample = await sampleHead(file, format);
+  if (sample === null) return null;
+  const { spec, candidates } = chooseFormat(file.name, "jsonl", sample, undefined, format);
   const index = formatIndexFor(spec.id);
   if (index === undefined) return null;
   return indexJsonlFile(file, spec, index, candidates, callbacks, follow);
