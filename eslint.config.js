@@ -166,6 +166,35 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's workers (the load worker, its nested index workers) and what they import run
+    // in the page's workers: no Node built-ins. Node's index threads (nodeIndex*.ts) are the
+    // bench's and tests' side of the same index pool.
+    files: ["src/workers/**/*.ts"],
+    ignores: ["src/workers/nodeIndex*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: UI_ONLY_LIBS,
+          patterns: [
+            ban("ui", "workers import core and io only."),
+            ban("store", "workers import core and io only."),
+            {
+              group: ["node:*"],
+              message:
+                "browser workers have no Node built-ins (Node's index threads: nodeIndex*.ts).",
+            },
+            {
+              regex: "(^|/)nodeIndex",
+              message:
+                "Node's index pool is for the bench and tests; the browser uses browserIndexPool.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/store/**/*.ts"],
     rules: {
       "no-restricted-imports": [

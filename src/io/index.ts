@@ -16,6 +16,7 @@ export * from "./stream/byteSource.ts";
 export * from "./stream/completeLines.ts";
 export * from "./stream/readBlob.ts";
 export * from "./stream/indexedFile.ts";
+export * from "./stream/runIndex.ts";
 export { csvSample } from "./containers/csv.ts";
 export { fieldAt } from "./formats/fields.ts";
 export { formatGroupsAcrossFiles } from "./formats/catalog.ts";

@@ -13,12 +13,19 @@ import {
   type RemoteCache,
   type WorkerIndex,
 } from "./loadFile.ts";
+import { browserIndexPool } from "./browserIndexPool.ts";
+import type { IndexPool } from "./indexPool.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const cancelled = new Set<number>();
 let indexed: WorkerIndex | null = null;
+/**
+ * The nested index workers a large run is indexed with, started at the first such run (undefined:
+ * not tried yet; null: none could start, so runs are indexed in this worker).
+ */
+let indexPool: IndexPool | null | undefined;
 /** A remote run's files as last read, so a change reads only what changed. */
 const remoteCache: RemoteCache = remoteCacheEmpty();
 
@@ -52,7 +59,12 @@ async function handle(request: LoadRequest): Promise<void> {
     }
     case "load-run": {
       indexed = null;
-      indexed = await runLoadRun(request, post, () => cancelled.has(request.requestId));
+      indexed = await runLoadRun(
+        request,
+        post,
+        () => cancelled.has(request.requestId),
+        () => (indexPool === undefined ? (indexPool = browserIndexPool()) : indexPool),
+      );
       cancelled.delete(request.requestId);
       return;
     }

@@ -129,8 +129,7 @@ function verlStep(v: JsonlFieldValue): { ok: true; step: number | undefined } | 
  * out once per distinct prompt. `output` is not read here (its text would be held per row): a row
  * whose output is not text is rejected when its group is parsed, as the full parser does.
  */
-function verlIndex(): FormatIndexSpec {
-  const hashes = new Map<string, string>();
+function verlIndex(hashes: PromptHashes): FormatIndexSpec {
   let last: { input: string | null; step: number | undefined; groupId: string } = {
     input: null,
     step: undefined,
@@ -159,6 +158,8 @@ function verlIndex(): FormatIndexSpec {
         let hash = hashes.get(input);
         if (hash === undefined) {
           hash = shortHash(input);
+          // Bounded: a run's distinct prompts would otherwise all stay alive until it is indexed.
+          if (hashes.size >= PROMPT_HASHES_MAX) hashes.clear();
           hashes.set(input, hash);
         }
         last = { input, step: s.step, groupId: s.step === undefined ? hash : `${s.step}/${hash}` };
@@ -176,15 +177,26 @@ function verlIndex(): FormatIndexSpec {
   };
 }
 
-const INDEXES: Readonly<Record<string, () => FormatIndexSpec>> = {
+/**
+ * Prompt text to its group hash (verl), kept across the files of a run that one thread indexes:
+ * a prompt asked again at a later step (the next epoch) is not hashed again.
+ */
+export type PromptHashes = Map<string, string>;
+/** Entries a prompt-hash cache holds before it starts over (about 50 MB of 500-character prompts). */
+export const PROMPT_HASHES_MAX = 1 << 17;
+
+const INDEXES: Readonly<Record<string, (hashes: PromptHashes) => FormatIndexSpec>> = {
   native: () => NATIVE_INDEX,
   verl: verlIndex,
 };
 
 /**
  * The index spec of a format, if its rows can be grouped from the index alone: a new one per file
- * (a spec may keep a cache, such as verl's prompt hashes).
+ * (a spec may keep per-file state, such as verl's last group), sharing `hashes` when given.
  */
-export function formatIndexFor(format: string): FormatIndexSpec | undefined {
-  return Object.hasOwn(INDEXES, format) ? INDEXES[format]!() : undefined;
+export function formatIndexFor(
+  format: string,
+  hashes: PromptHashes = new Map(),
+): FormatIndexSpec | undefined {
+  return Object.hasOwn(INDEXES, format) ? INDEXES[format]!(hashes) : undefined;
 }

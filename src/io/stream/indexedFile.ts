@@ -6,7 +6,7 @@
  * a whole-file decode.
  */
 import type { RolloutGroup } from "../../core/index.ts";
-import { bomLength, decodeRecord, utf16Bom } from "../containers/bytes.ts";
+import { bomLength, decodeRecord, splitJsonlBytes, utf16Bom } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
 import {
   datasetWithParsedGroup,
@@ -27,7 +27,13 @@ import {
 import { recordGuardIssue } from "../formats/recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
 import type { FormatSpec } from "../formats/spec.ts";
-import { formatIndexFor, type FormatIndexSpec, type IndexedRowKey } from "../index/formatIndex.ts";
+import {
+  formatIndexFor,
+  type FormatIndexSpec,
+  type IndexedRowKey,
+  type PromptHashes,
+} from "../index/formatIndex.ts";
+import { formatById } from "../formats/registry.ts";
 import {
   JsonlIndexer,
   jsonlBadReasonMessage,
@@ -41,6 +47,25 @@ const CHUNK = 1 << 20;
 
 /** Below this, reading and parsing the whole file is simplest and fast enough; above it, index. */
 export const INDEX_MIN_BYTES = 32 << 20;
+
+/** Where an indexed file's rows are: what parsing a group on demand needs of the index. */
+export interface RowLocator {
+  offsetAt(row: number): number;
+  lengthAt(row: number): number;
+  lineAt(row: number): number;
+}
+
+/** One indexed group's rows, in file order, and each row's own id (null: defaulted). */
+export interface IndexedGroupRows {
+  readonly rows: ArrayLike<number>;
+  /** Null when no row of the group has an id of its own. */
+  readonly ids: ArrayLike<string | null> | null;
+}
+
+/** An indexed file's groups by id (a Map while indexing; packed typed arrays after a transfer). */
+export interface IndexedGroups {
+  get(groupId: string): IndexedGroupRows | undefined;
+}
 
 interface GroupRows {
   readonly rows: number[];
@@ -146,6 +171,7 @@ export interface IndexCallbacks {
  * state, so bytes appended later are indexed from where the last read stopped.
  */
 interface IndexProgress {
+  readonly indexer: JsonlIndexer;
   readonly index: FormatIndexSpec;
   readonly candidates: readonly FormatCandidate[];
   /**
@@ -167,16 +193,15 @@ interface IndexProgress {
 export interface IndexedState {
   file: ByteSource;
   readonly spec: FormatSpec;
-  readonly indexer: JsonlIndexer;
-  groups: ReadonlyMap<string, GroupRows>;
+  readonly indexer: RowLocator;
+  groups: IndexedGroups;
   /** Set when more bytes can be indexed (a followed file read up to a line's end). */
   progress?: IndexProgress;
 }
 
 /** Index the rows the indexer has completed since the last call. */
 function handleRows(state: IndexedState, progress: IndexProgress): void {
-  const { indexer } = state;
-  const { index, claims, duplicates, issues, groups } = progress;
+  const { indexer, index, claims, duplicates, issues, groups } = progress;
   const name = state.file.name;
   const values: JsonlFieldValue[] = [];
   for (; progress.handled < indexer.rowCount; progress.handled++) {
@@ -265,7 +290,8 @@ async function indexedDataset(
     parsed: Awaited<ReturnType<typeof readIndexedGroup>>;
   } | null,
 ): Promise<LoadedDataset> {
-  const { indexer, spec, file } = state;
+  const { spec, file } = state;
+  const { indexer } = progress;
   let groups: Map<string, GroupRows> = progress.groups;
   const issues = [...progress.issues];
   if (progress.claims.size > 0) {
@@ -339,6 +365,7 @@ export async function indexJsonlFile(
 ): Promise<{ dataset: LoadedDataset; state: IndexedState }> {
   const indexer = new JsonlIndexer({ keys: index.keys });
   const progress: IndexProgress = {
+    indexer,
     index,
     candidates,
     ids: null,
@@ -404,7 +431,7 @@ export async function extendIndexedFile(
     if (callbacks.isCancelled()) throw new LoadCancelled();
     const end = Math.min(grown.size, at + 8 * CHUNK);
     const chunk = new Uint8Array(await grown.slice(at, end).arrayBuffer());
-    state.indexer.push(chunk);
+    progress.indexer.push(chunk);
     progress.bytes += chunk.byteLength;
     handleRows(state, progress);
   }
@@ -414,25 +441,27 @@ export async function extendIndexedFile(
 /** Read the bytes of some rows: one slice when they sit close together, else one slice per row. */
 async function rowBytes(
   file: ByteSource,
-  indexer: JsonlIndexer,
-  rows: readonly number[],
+  indexer: RowLocator,
+  rows: ArrayLike<number>,
 ): Promise<Uint8Array[]> {
   let start = Infinity;
   let end = 0;
   let total = 0;
-  for (const r of rows) {
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows[k]!;
     start = Math.min(start, indexer.offsetAt(r));
     end = Math.max(end, indexer.offsetAt(r) + indexer.lengthAt(r));
     total += indexer.lengthAt(r);
   }
   if (rows.length > 0 && end - start <= 4 * total + CHUNK) {
     const span = new Uint8Array(await file.slice(start, end).arrayBuffer());
-    return rows.map((r) =>
+    return Array.from(rows, (r) =>
       span.subarray(indexer.offsetAt(r) - start, indexer.offsetAt(r) - start + indexer.lengthAt(r)),
     );
   }
   return Promise.all(
-    rows.map(
+    Array.from(
+      rows,
       async (r) =>
         new Uint8Array(
           await file
@@ -460,7 +489,7 @@ export async function readIndexedGroup(
     if (read.ok)
       drafts.push({
         ...read.draft,
-        id: read.draft.id === null ? null : (rows.ids[k] ?? read.draft.id),
+        id: read.draft.id === null ? null : (rows.ids?.[k] ?? read.draft.id),
       });
     else issues.push(...read.issues);
   });
@@ -521,8 +550,79 @@ async function sampleHead(file: ByteSource, forced: string | undefined): Promise
 }
 
 /**
+ * A run's format as detected on its first file (`runFormatHint`): the run's other files are
+ * checked against it on their first record instead of a 50-record sample each.
+ */
+export interface RunFormatHint {
+  /** The file it was detected on (its name as a source). */
+  readonly file: string;
+  readonly format: string;
+  readonly candidates: readonly FormatCandidate[];
+}
+
+/** What indexing the files of one run shares: the run's format, and the prompt hashes. */
+export interface RunIndexShared {
+  readonly hint?: RunFormatHint | null;
+  readonly hashes?: PromptHashes;
+}
+
+/** Bytes read to find a file's first record when the run's format is only confirmed. */
+const CONFIRM_BYTES = 64 << 10;
+
+/**
+ * A run's format from its first file, when that file is JSONL in a format that can be indexed;
+ * null otherwise (each file is then detected on its own, as a single file is).
+ *
+ * @throws LoadError / AmbiguousFormatError from detection, as a whole-file load would
+ */
+export async function runFormatHint(
+  file: ByteSource,
+  format: string | undefined,
+): Promise<RunFormatHint | null> {
+  const sample = await sampleHead(file, format);
+  if (sample === null) return null;
+  const { spec, candidates } = chooseFormat(file.name, "jsonl", sample, undefined, format);
+  if (formatIndexFor(spec.id) === undefined) return null;
+  return { file: file.name, format: spec.id, candidates };
+}
+
+/**
+ * Whether a file of a run is in the run's format: it is JSONL, and its first record alone picks
+ * the same format (one record parsed instead of fifty; a file whose first record does not, or
+ * that has no complete record in its first 64 KB, is detected in full).
+ */
+async function confirmsHint(
+  file: ByteSource,
+  format: string | undefined,
+  hint: RunFormatHint,
+): Promise<boolean> {
+  const head = new Uint8Array(
+    await file.slice(0, Math.min(file.size, CONFIRM_BYTES)).arrayBuffer(),
+  );
+  if (sniffMagic(file.name, head) !== null || utf16Bom(head) !== null) return false;
+  const { records } = splitJsonlBytes(head);
+  // The last line of a cut head may be incomplete.
+  const whole = file.size > head.length ? records.slice(0, -1) : records;
+  for (const r of whole) {
+    const decoded = decodeRecord(head.subarray(r.start, r.end));
+    if (!decoded.ok) return false;
+    const parsed = parseJsonLenient(decoded.text);
+    if (!parsed.ok) return false;
+    try {
+      return (
+        chooseFormat(file.name, "jsonl", [parsed.value], undefined, format).spec.id === hint.format
+      );
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/**
  * Index a large file when it is JSONL in a format whose group key can be read from the index
- * (see formatIndex.ts); null when it must be loaded whole instead.
+ * (see formatIndex.ts); null when it must be loaded whole instead. A file of a run takes the run's
+ * format when its first record confirms it (`run.hint`), and shares the run's prompt hashes.
  *
  * @throws LoadError / AmbiguousFormatError from detection, as a whole-file load would
  */
@@ -531,11 +631,21 @@ export async function indexBlobIfPossible(
   format: string | undefined,
   callbacks: IndexCallbacks,
   follow = false,
+  run: RunIndexShared = {},
 ): Promise<{ dataset: LoadedDataset; state: IndexedState } | null> {
-  const sample = await sampleHead(file, format);
-  if (sample === null) return null;
-  const { spec, candidates } = chooseFormat(file.name, "jsonl", sample, undefined, format);
-  const index = formatIndexFor(spec.id);
+  const hint = run.hint ?? null;
+  let chosen: { spec: FormatSpec; candidates: readonly FormatCandidate[] } | null = null;
+  if (hint !== null && (hint.file === file.name || (await confirmsHint(file, format, hint)))) {
+    const spec = formatById(hint.format);
+    if (spec !== undefined) chosen = { spec, candidates: hint.candidates };
+  }
+  if (chosen === null) {
+    const sample = await sampleHead(file, format);
+    if (sample === null) return null;
+    chosen = chooseFormat(file.name, "jsonl", sample, undefined, format);
+  }
+  const { spec, candidates } = chosen;
+  const index = formatIndexFor(spec.id, run.hashes);
   if (index === undefined) return null;
   return indexJsonlFile(file, spec, index, candidates, callbacks, follow);
 }

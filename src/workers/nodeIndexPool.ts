@@ -1,0 +1,49 @@
+/**
+ * The index pool in Node: worker_threads running nodeIndexThread.ts, the same indexing as the
+ * browser's nested workers (indexPool.ts). For the bench and tests; from TypeScript sources (tsx,
+ * vitest) each thread loads its entry through tsx.
+ */
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+import type { ByteSource } from "../io/index.ts";
+import { indexPoolSize } from "./browserIndexPool.ts";
+import { portIndexPool, type IndexPool, type IndexPort, type IndexReply } from "./indexPool.ts";
+import type { NodeFileRef } from "./nodeIndexThread.ts";
+
+function startThread(): Worker {
+  const entry = new URL("./nodeIndexThread.ts", import.meta.url).href;
+  // worker_threads cannot load TypeScript by itself: tsx's API imports the entry in the thread.
+  return new Worker(
+    `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`,
+    { eval: true },
+  );
+}
+
+export interface NodeIndexPoolOptions {
+  /** Threads (default: one per core, up to four). */
+  readonly size?: number;
+  /** A file's path on disk, when it has one: the thread opens it (else the Blob is posted). */
+  readonly pathOf?: (file: ByteSource) => string | undefined;
+}
+
+export function nodeIndexPool(options: NodeIndexPoolOptions = {}): IndexPool {
+  const size = options.size ?? indexPoolSize(availableParallelism());
+  const ports: IndexPort[] = Array.from({ length: size }, () => {
+    const thread = startThread();
+    return {
+      post: (request) => thread.postMessage(request),
+      listen: (onReply, onError) => {
+        thread.on("message", (reply: IndexReply) => onReply(reply));
+        thread.on("error", (e: Error) => onError(e.message));
+      },
+      terminate: () => {
+        thread.terminate().catch(() => undefined);
+      },
+    };
+  });
+  return portIndexPool(ports, (file) => {
+    const path = options.pathOf?.(file);
+    return path === undefined ? file : ({ path } satisfies NodeFileRef);
+  });
+}

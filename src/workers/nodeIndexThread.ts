@@ -1,0 +1,36 @@
+/**
+ * An index thread in Node (worker_threads): nodeIndexPool.ts's counterpart of index.worker.ts. A
+ * file arrives as a path (a file-backed Blob cannot cross threads in Node 20: it aborts the
+ * process) or as an in-memory Blob.
+ */
+import { openAsBlob } from "node:fs";
+import { parentPort } from "node:worker_threads";
+
+import type { ByteSource } from "../io/index.ts";
+import { indexThread, type IndexRequest } from "./indexPool.ts";
+
+/** A file named by its path, opened in the thread. */
+export interface NodeFileRef {
+  readonly path: string;
+}
+
+const isPathRef = (file: unknown): file is NodeFileRef =>
+  typeof file === "object" && file !== null && typeof (file as NodeFileRef).path === "string";
+
+function blobSource(blob: Blob): ByteSource {
+  return {
+    name: "",
+    size: blob.size,
+    stream: () => blob.stream(),
+    slice: (start, end) => blob.slice(start, end),
+  };
+}
+
+const port = parentPort;
+if (port !== null) {
+  const handle = indexThread(
+    async (file) => blobSource(isPathRef(file) ? await openAsBlob(file.path) : (file as Blob)),
+    (reply, transfer) => port.postMessage(reply, transfer),
+  );
+  port.on("message", (request: IndexRequest) => handle(request));
+}
