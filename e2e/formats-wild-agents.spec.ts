@@ -12,9 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
+import type { Rollout } from "../src/core/index.ts";
 import { loadBytes } from "../src/io/index.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 import { GroupView } from "./pages/GroupView.ts";
+import type { LoaderPage } from "./pages/LoaderPage.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DATA = join(ROOT, "../shared/data");
@@ -77,6 +79,34 @@ async function toolCounts(column: Locator): Promise<{ calls: number; results: nu
   };
 }
 
+/** A rollout's tool calls and tool results, as the loader read them. */
+function toolsOf(rollout: Rollout): { calls: number; results: number } {
+  return {
+    calls: rollout.messages.reduce((n, m) => n + m.toolCalls.length, 0),
+    results: rollout.messages.filter((m) => m.role === "tool").length,
+  };
+}
+
+/** A column shows tool calls and the tool results answering them. */
+async function expectToolTurns(column: Locator): Promise<void> {
+  const shown = await toolCounts(column);
+  expect(shown.calls).toBeGreaterThan(0);
+  expect(shown.results).toBeGreaterThan(0);
+}
+
+/** Opens a folder through "Choose folder" and returns the dataset's counts and group ids. */
+async function openFolder(
+  page: Page,
+  loaderPage: LoaderPage,
+  baseUrl: string,
+  dir: string,
+): Promise<{ counts: Awaited<ReturnType<typeof summary>>; groups: string[] }> {
+  await loaderPage.open(baseUrl);
+  await page.getByTestId("folder-input").setInputFiles(dir);
+  const counts = await summary(page);
+  return { counts, groups: (await loaderPage.groupIds()).sort() };
+}
+
 /** Each column's pass verdict, in group order. */
 async function verdicts(page: Page): Promise<(string | null)[]> {
   const view = new GroupView(page);
@@ -118,8 +148,7 @@ describe("agent trajectories in the studio", () => {
   }) => {
     const loaded = await loadBytes("function_calling_simple.traj", readFileSync(SWE));
     const rollout = loaded.groups[0]!.rollouts[0]!;
-    const calls = rollout.messages.reduce((n, m) => n + m.toolCalls.length, 0);
-    const results = rollout.messages.filter((m) => m.role === "tool").length;
+    const { calls, results } = toolsOf(rollout);
     expect(calls).toBeGreaterThan(0);
 
     await loaderPage.open(baseUrl);
@@ -145,7 +174,7 @@ describe("agent trajectories in the studio", () => {
     const loaded = await loadBytes("output.jsonl", readFileSync(OPENHANDS));
     const group = loaded.groups[0]!;
     const rollout = group.rollouts[0]!;
-    const calls = rollout.messages.reduce((n, m) => n + m.toolCalls.length, 0);
+    const { calls } = toolsOf(rollout);
     expect(calls).toBeGreaterThan(0);
 
     await loaderPage.open(baseUrl);
@@ -160,10 +189,8 @@ describe("agent trajectories in the studio", () => {
     const column = view.columns.first();
     // Long transcripts render a page of messages at a time: count what is rendered, and expect
     // at least one call and one result among them.
-    const shown = await toolCounts(column);
-    expect(shown.calls).toBeGreaterThan(0);
-    expect(shown.results).toBeGreaterThan(0);
-    expect(shown.calls).toBeLessThanOrEqual(calls);
+    await expectToolTurns(column);
+    expect((await toolCounts(column)).calls).toBeLessThanOrEqual(calls);
     expect(await verdicts(page)).toEqual(["unscored"]);
     await screenshots(page, "openhands");
     expect(pageErrors.list).toEqual([]);
@@ -185,11 +212,7 @@ describe("agent trajectories in the studio", () => {
       expect(await loaderPage.readAs.inputValue()).toBe("atif");
       const view = new GroupView(page);
       await view.open(group.id);
-      const rollout = group.rollouts[0]!;
-      expect(await toolCounts(view.columns.first())).toEqual({
-        calls: rollout.messages.reduce((n, m) => n + m.toolCalls.length, 0),
-        results: rollout.messages.filter((m) => m.role === "tool").length,
-      });
+      expect(await toolCounts(view.columns.first())).toEqual(toolsOf(group.rollouts[0]!));
       expect(await verdicts(page)).toEqual(["unscored"]);
     }
     expect(pageErrors.list).toEqual([]);
@@ -201,10 +224,10 @@ describe("agent trajectories in the studio", () => {
     page,
     pageErrors,
   }) => {
-    await loaderPage.open(baseUrl);
-    await page.getByTestId("folder-input").setInputFiles(sweAgentRuns());
-    expect(await summary(page)).toEqual({ groups: "2", rollouts: "3" });
-    expect((await loaderPage.groupIds()).sort()).toEqual([CALC, MARSHMALLOW].sort());
+    expect(await openFolder(page, loaderPage, baseUrl, sweAgentRuns())).toEqual({
+      counts: { groups: "2", rollouts: "3" },
+      groups: [CALC, MARSHMALLOW].sort(),
+    });
     const view = new GroupView(page);
     await view.open(CALC);
     // runA's calc-7 is resolved (the report); runB's has no report: unscored, not a failure.
@@ -219,9 +242,7 @@ describe("agent trajectories in the studio", () => {
       ["runA", "pass"],
       ["runB", "unscored"],
     ]);
-    const calc = await toolCounts(view.columns.first());
-    expect(calc.calls).toBeGreaterThan(0);
-    expect(calc.results).toBeGreaterThan(0);
+    await expectToolTurns(view.columns.first());
     await view.open(MARSHMALLOW);
     expect(await verdicts(page)).toEqual(["fail"]);
     expect(pageErrors.list).toEqual([]);
@@ -233,16 +254,14 @@ describe("agent trajectories in the studio", () => {
     page,
     pageErrors,
   }) => {
-    await loaderPage.open(baseUrl);
-    await page.getByTestId("folder-input").setInputFiles(join(FIXTURES, "atif/jobs"));
-    expect(await summary(page)).toEqual({ groups: "2", rollouts: "3" });
-    expect((await loaderPage.groupIds()).sort()).toEqual(["fix-bug", "hello-world"]);
+    expect(await openFolder(page, loaderPage, baseUrl, join(FIXTURES, "atif/jobs"))).toEqual({
+      counts: { groups: "2", rollouts: "3" },
+      groups: ["fix-bug", "hello-world"],
+    });
     const view = new GroupView(page);
     await view.open("hello-world");
     expect(await verdicts(page)).toEqual(["pass", "fail"]);
-    const hello = await toolCounts(view.columns.first());
-    expect(hello.calls).toBeGreaterThan(0);
-    expect(hello.results).toBeGreaterThan(0);
+    await expectToolTurns(view.columns.first());
     // The trial whose verifier did not run has no reward: unscored.
     await view.open("fix-bug");
     expect(await verdicts(page)).toEqual(["unscored"]);
