@@ -4,13 +4,14 @@
  * report (the fixtures' trajectories, copied into two runs), and a Harbor jobs folder opened as one
  * run: `dataset-summary`'s counts, tool calls and tool results rendered in a rollout's column, a
  * rollout no report scored saying "unscored" (never "fail"), rewards from the reports, and no page
- * errors. Screenshots of a SWE-agent and an OpenHands group at 1440x900 and 1280x720 go to
- * e2e/.artifacts/.
+ * errors; and an Inspect log without samples (a cancelled run) saying so. Screenshots of a
+ * SWE-agent and an OpenHands group at 1440x900 and 1280x720 go to e2e/.artifacts/.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import type { Locator, Page } from "playwright-core";
 import type { Rollout } from "../src/core/index.ts";
 import { loadBytes } from "../src/io/index.ts";
@@ -138,6 +139,37 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await body.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await page.screenshot({ path: `${ARTIFACTS_DIR}formats-wild-${name}-end-1280x720.png` });
 }
+
+describe("an Inspect log without samples says so in the studio", () => {
+  test("a cancelled .eval: no samples, its status and error, not 'every one rejected'", async ({
+    baseUrl,
+    loaderPage,
+    pageErrors,
+  }) => {
+    const members = unzipSync(readFileSync(join(DATA, "inspect/log_streaming.eval")));
+    const header = JSON.parse(strFromU8(members["header.json"]!)) as Record<string, unknown>;
+    const kept = Object.fromEntries(
+      Object.entries(members).filter(([name]) => !name.startsWith("samples/")),
+    );
+    kept["header.json"] = strToU8(
+      JSON.stringify({ ...header, status: "cancelled", error: { message: "KeyboardInterrupt" } }),
+    );
+    await loaderPage.open(baseUrl);
+    await loaderPage.choose({
+      name: "cancelled.eval",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zipSync(kept)),
+    });
+    await loaderPage.loadError.waitFor();
+    const shown = await loaderPage.loadError.innerText();
+    expect(shown).toContain(
+      'cancelled.eval: no samples in this log: the run was cancelled (status "cancelled")',
+    );
+    expect(shown).toContain("KeyboardInterrupt");
+    expect(shown).not.toContain("rejected");
+    expect(pageErrors.list).toEqual([]);
+  });
+});
 
 describe("agent trajectories in the studio", () => {
   test("the real SWE-agent trajectory: its tool calls and results in the column, unscored", async ({
