@@ -434,6 +434,38 @@ function records(paths: readonly string[]): unknown[] {
 
 const AGENT_RUNS = 25;
 
+/** How an agent file is loaded: as its own format, detected, or forced into another. */
+const agentOptions = (format: string, choice: string): LoadOptions =>
+  choice === "case" ? { format } : choice === "detect" ? {} : { format: choice };
+
+/**
+ * The property for a format whose file is one JSON document (swe-agent's `.traj`, ATIF's
+ * `trajectory.json`): a real-shaped document from `pool`, mutated, under one of `names`.
+ */
+function fuzzDocuments(
+  format: string,
+  pool: readonly unknown[],
+  patterns: readonly string[],
+  names: readonly string[],
+): void {
+  test.prop(
+    [
+      fc.nat({ max: pool.length - 1 }),
+      recordMutation(patterns),
+      loadChoice,
+      fc.constantFrom(...names),
+    ],
+    { numRuns: fuzzRuns(AGENT_RUNS * pool.length) },
+  )(
+    `a mutated ${names[0]!}: never throws past the boundary, every record accounted for`,
+    async (which, m, choice, name) => {
+      const text = editRecord(pool[which], m);
+      await loadChecked(name, encoder.encode(text), agentOptions(format, choice));
+    },
+    FUZZ_TIMEOUT,
+  );
+}
+
 describe("fuzzing the swe-agent loader on real-shaped trajectories", () => {
   const pool = records([
     join(SHARED, "swe-agent/function_calling_simple.traj"),
@@ -465,24 +497,11 @@ describe("fuzzing the swe-agent loader on real-shaped trajectories", () => {
     "messages.*.content",
     "trajectory_format",
   ];
-  test.prop(
-    [
-      fc.nat({ max: pool.length - 1 }),
-      recordMutation(patterns),
-      loadChoice,
-      fc.constantFrom("a__b-1.traj", "run/x__y-2/x__y-2.traj", "mini.traj.json"),
-    ],
-    { numRuns: fuzzRuns(AGENT_RUNS * pool.length) },
-  )(
-    "a mutated .traj: never throws past the boundary, every record accounted for",
-    async (which, m, choice, name) => {
-      const text = editRecord(pool[which], m);
-      const options =
-        choice === "case" ? { format: "swe-agent" } : choice === "detect" ? {} : { format: choice };
-      await loadChecked(name, encoder.encode(text), options);
-    },
-    FUZZ_TIMEOUT,
-  );
+  fuzzDocuments("swe-agent", pool, patterns, [
+    "a__b-1.traj",
+    "run/x__y-2/x__y-2.traj",
+    "mini.traj.json",
+  ]);
 });
 
 describe("fuzzing the openhands loader on real-shaped output lines", () => {
@@ -546,9 +565,7 @@ describe("fuzzing the openhands loader on real-shaped output lines", () => {
         )
         .join("\n");
       const bytes = damage === null ? encoder.encode(text) : mutateTextFile(text, damage);
-      const options =
-        choice === "case" ? { format: "openhands" } : choice === "detect" ? {} : { format: choice };
-      await loadChecked("output.jsonl", bytes, options);
+      await loadChecked("output.jsonl", bytes, agentOptions("openhands", choice));
     },
     FUZZ_TIMEOUT,
   );
@@ -587,22 +604,8 @@ describe("fuzzing the atif loader on real-shaped trajectories", () => {
     "steps.*.observation.results.*.subagent_trajectory_ref",
     "final_metrics",
   ];
-  test.prop(
-    [
-      fc.nat({ max: pool.length - 1 }),
-      recordMutation(patterns),
-      loadChoice,
-      fc.constantFrom("trajectory.json", "jobs/j/hello-world__Ab3dE9x/agent/trajectory.json"),
-    ],
-    { numRuns: fuzzRuns(AGENT_RUNS * pool.length) },
-  )(
-    "a mutated trajectory.json: never throws past the boundary, every record accounted for",
-    async (which, m, choice, name) => {
-      const text = editRecord(pool[which], m);
-      const options =
-        choice === "case" ? { format: "atif" } : choice === "detect" ? {} : { format: choice };
-      await loadChecked(name, encoder.encode(text), options);
-    },
-    FUZZ_TIMEOUT,
-  );
+  fuzzDocuments("atif", pool, patterns, [
+    "trajectory.json",
+    "jobs/j/hello-world__Ab3dE9x/agent/trajectory.json",
+  ]);
 });

@@ -15,7 +15,7 @@
  *   `tool_call_metadata.function_name` (else the action), with the arguments the model wrote
  *   (the matching `tool_calls[].function.arguments` of `model_response`, else `args` without
  *   `thought`), its id the tool call id (else `event-<id>`); the turn's text is the model's content,
- *   else `args.thought`. Calls of one model response (same `model_response.id`) are one turn.
+ *   else `args.thought`, else (the agent's own actions only) the event's `message`. Calls of one model response (same `model_response.id`) are one turn.
  *   An observation is the tool result of the call it answers (`tool_call_metadata.tool_call_id`,
  *   else `event-<cause>`), named by its observation type; an `error` observation, or a non-zero
  *   `extras.metadata.exit_code`, is marked as a tool error. Agent state changes (and `null` events)
@@ -152,7 +152,11 @@ export function openhandsMessages(history: readonly unknown[]): {
         messages[messages.length - 1] = { ...previous, toolCalls: [...previous.toolCalls, call] };
         continue;
       }
-      const said = meta?.content ?? thought ?? (meta === null ? text(event.message) : null) ?? "";
+      // An action's `message` is OpenHands' own description of it ("Running command: ls"): the
+      // agent's text when the model wrote none, but never a user's words (a `recall` the runtime
+      // makes on the user's behalf says "Retrieving content for: …", which is not the task).
+      const described = meta === null && event.source === "agent" ? text(event.message) : null;
+      const said = meta?.content ?? thought ?? described ?? "";
       messages.push(message(roleOf(event.source), said, { toolCalls: [call] }));
       lastResponse = meta?.responseId ?? null;
       continue;

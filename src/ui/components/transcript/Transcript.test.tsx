@@ -90,3 +90,15 @@ describe("Transcript", () => {
     );
   });
 });
+
+describe("a patch", () => {
+  it("renders as code with its lines, never as markdown lists", async () => {
+    const patch =
+      "diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n- a = 1\n+ a = 2\n";
+    const r = testRollout({ id: "g/0", messages: [msg("user", "fix x")], completion: patch });
+    const { container } = render(<Transcript rollout={r} showPrompt={false} />);
+    await waitFor(() => expect(container.querySelector("pre code")).not.toBeNull());
+    expect(container.querySelector("ul, li")).toBeNull();
+    expect(container.querySelector("pre code")!.textContent).toContain("- a = 1\n+ a = 2");
+  });
+});

@@ -60,6 +60,7 @@ function Foldable({
 
 const markdown = (text: string) => <MarkdownText text={text} />;
 const json = (text: string) => <CodeText code={text} language="json" />;
+const diff = (text: string) => <CodeText code={text} language="diff" />;
 const plain = (text: string) => <PlainText text={text} />;
 
 function ToolCall({ call }: { call: ToolCallView }) {
@@ -96,7 +97,11 @@ const Turn = memo(function Turn({ item }: { item: Extract<TranscriptItem, { kind
         <VisibleText text={item.label} />
       </div>
       {item.text.trim() === "" ? null : (
-        <Foldable fold={item.fold} full={item.text} render={markdown} />
+        <Foldable
+          fold={item.fold}
+          full={item.text}
+          render={item.code === "diff" ? diff : markdown}
+        />
       )}
       {item.calls.map((c) => (
         <ToolCall key={c.key} call={c} />

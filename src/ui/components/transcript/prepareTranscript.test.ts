@@ -8,6 +8,7 @@ import {
   hasCodeFence,
   preparePrompt,
   prepareTranscript,
+  isUnifiedDiff,
   prettyJson,
   previewLine,
   roleKind,
@@ -207,5 +208,31 @@ describe("prompts", () => {
     };
     expect(sharedPrompt(differ)).toBeNull();
     expect(sharedPrompt({ id: "g", rollouts: [] })).toBeNull();
+  });
+});
+
+describe("patches", () => {
+  const patch =
+    "diff --git a/ops.py b/ops.py\n--- a/ops.py\n+++ b/ops.py\n@@ -1,2 +1,2 @@\n-    return a / b\n+    return None if b == 0 else a / b\n";
+
+  it("a unified diff, as git or diff -u write it, is recognised; prose and lists are not", () => {
+    expect(isUnifiedDiff(patch)).toBe(true);
+    expect(isUnifiedDiff(`\n  ${patch}`)).toBe(true);
+    expect(isUnifiedDiff("--- a/x.py\n+++ b/x.py\n@@ -3 +3 @@\n-a\n+b\n")).toBe(true);
+    expect(isUnifiedDiff("Here is the fix:\n\ndiff --git a/x b/x")).toBe(false);
+    expect(isUnifiedDiff("--- \n+ item one\n+ item two")).toBe(false);
+    expect(isUnifiedDiff("")).toBe(false);
+  });
+
+  it("a patch completion or turn is shown as diff code, other text as markdown", () => {
+    const r = rollout({
+      messages: [msg("assistant", "I fixed it."), msg("assistant", patch)],
+      completion: patch,
+    });
+    expect(prepareTranscript(r).items.map((i) => (i.kind === "turn" ? i.code : null))).toEqual([
+      undefined,
+      "diff",
+      "diff",
+    ]);
   });
 });

@@ -49,6 +49,8 @@ export type TranscriptItem =
       readonly text: string;
       readonly fold: Fold | null;
       readonly calls: readonly ToolCallView[];
+      /** "diff" when the text is a unified diff (an agent's patch): shown as code, not markdown. */
+      readonly code?: "diff";
     }
   | {
       readonly kind: "result";
@@ -179,8 +181,21 @@ function messageItem(
     text: m.content,
     fold: foldText(m.content),
     calls: m.toolCalls.map((c, j) => callView(c, `${key}.c${j}`)),
+    ...diffCode(m.content),
   };
 }
+
+/**
+ * A unified diff (`git diff`, SWE-agent's submission, OpenHands' git_patch) as markdown loses its
+ * line breaks and turns `+`/`-` lines into lists; it is shown as code instead.
+ */
+export function isUnifiedDiff(text: string): boolean {
+  const t = text.trimStart();
+  if (t.startsWith("diff --git ")) return true;
+  return /^--- \S[^\n]*\n\+\+\+ \S[^\n]*\n@@ /.test(t);
+}
+
+const diffCode = (text: string): { code?: "diff" } => (isUnifiedDiff(text) ? { code: "diff" } : {});
 
 /** The turns of a list of messages (a prompt or a transcript), keyed by `prefix` and position. */
 export function prepareMessages(
@@ -230,6 +245,7 @@ export function prepareTranscript(rollout: Rollout): TranscriptView {
       text: rollout.completion,
       fold: foldText(rollout.completion),
       calls: [],
+      ...diffCode(rollout.completion),
     });
   }
   const toolCalls = rollout.messages.reduce((s, m) => s + m.toolCalls.length, 0);
