@@ -5,7 +5,7 @@
  * is read so, then merged by io's `runDatasetMerge`, as the studio merges them.
  */
 import { existsSync, openAsBlob, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { RolloutGroup } from "../core/index.ts";
 import {
   applyEvalReports,
@@ -13,6 +13,10 @@ import {
   evalReportFromBytes,
   formatGroupsAcrossFiles,
   runFileInstead,
+  runHeaderFromBytes,
+  runHeaderNamesBeside,
+  withRunHeader,
+  type RunHeader,
   datasetWithParsedGroups,
   groupStepsById,
   INDEX_MIN_BYTES,
@@ -46,6 +50,8 @@ export interface CliLoad {
   readonly summaries: readonly GroupSummary[];
   /** What the run is made of, when PATH named a folder, several files or a glob. */
   readonly run?: RunInfo;
+  /** The run's header file (verifiers' metadata.json), when one was found. */
+  readonly header?: RunHeader;
 }
 
 /** Each group's step by id, for the JSON output and the step lines. */
@@ -128,15 +134,14 @@ export async function loadRunForCli(
   if (run.single) {
     const path = run.absolute.get(run.name)!;
     const dataset = await loadForCli(path, run.name, format, options, threshold);
-    return applyEvalReports(
-      dataset,
-      reportsBeside(path, run.name, dataset.format),
-      undefined,
-      false,
+    return withRunHeader(
+      applyEvalReports(dataset, reportsBeside(path, run.name, dataset.format), undefined, false),
+      headersBeside(path, run.name, dataset.format),
     );
   }
   const parts = [];
   const reports: RunReport[] = [];
+  const headers: RunHeader[] = [];
   const leftOut: ParseIssue[] = [];
   for (const file of run.run.files) {
     const path = run.absolute.get(file.path)!;
@@ -148,13 +153,30 @@ export async function loadRunForCli(
       const instead = runFileInstead(file.path, run.run.kind, readBytes(path, "rollout file"), e);
       if (instead === null) throw e;
       if ("report" in instead) reports.push(instead.report);
+      else if ("header" in instead) headers.push(instead.header);
       else leftOut.push(instead.issue);
     }
   }
   if (parts.length === 0)
     throw new LoadError(run.name, "no file of the run holds rollouts (only evaluation reports)");
-  const merged = runDatasetMerge(run.name, parts, reports);
+  const merged = withRunHeader(runDatasetMerge(run.name, parts, reports), headers);
   return leftOut.length === 0 ? merged : { ...merged, issues: [...leftOut, ...merged.issues] };
+}
+
+/** The run header beside one file given alone (verifiers' `metadata.json`), if any. */
+function headersBeside(path: string, shown: string, format: string): RunHeader[] {
+  for (const name of runHeaderNamesBeside(basename(path), format)) {
+    const candidate = join(dirname(path), name);
+    if (!existsSync(candidate)) continue;
+    let header: RunHeader | null = null;
+    try {
+      header = runHeaderFromBytes(join(dirname(shown), name), readBytes(candidate, "run header"));
+    } catch {
+      header = null;
+    }
+    if (header !== null) return [header];
+  }
+  return [];
 }
 
 /** Report names looked for beside one trajectory file (and, for Harbor's `agent/`, above it). */

@@ -1,6 +1,6 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
 import type { DatasetAnalysis, GroupAnalysis } from "../core/index.ts";
-import { formatGroupsAcrossFiles } from "../io/index.ts";
+import { formatGroupsAcrossFiles, runHeaderDetails } from "../io/index.ts";
 import { cliGroupSteps, type CliLoad } from "./loadForCli.ts";
 
 const MAX_ROWS = 60;
@@ -74,6 +74,11 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
   const lines: string[] = [];
   lines.push(`${loaded.file}: ${loaded.formatLabel}, grouped by ${loaded.groupKey}`);
   if (loaded.run !== undefined) lines.push(runLine(loaded.run));
+  if (loaded.header !== undefined)
+    lines.push(
+      `run header (${loaded.header.file}): ${loaded.header.title}`,
+      `  ${runHeaderDetails(loaded.header).join("; ")}`,
+    );
   lines.push(
     `${s.rollouts} rollouts in ${s.groups} groups; ${s.passes} passes (${pct(s.passes, s.rollouts)}); ` +
       `${s.mixedGroups} mixed groups; ${s.zeroStdGroups} zero-std groups` +

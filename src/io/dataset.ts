@@ -24,6 +24,18 @@ export interface GroupSummary {
   readonly step: number | null;
 }
 
+/**
+ * What a run's own header file says of it (a verifiers `metadata.json` beside `results.jsonl`):
+ * one line for the header bar, and every field of the file.
+ */
+export interface RunHeader {
+  /** The header file, as the run names its files. */
+  readonly file: string;
+  /** "wordle · gpt-5-mini · 5 examples x 3" */
+  readonly title: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
 export interface LoadedDataset {
   readonly file: string;
   readonly container: Container;
@@ -38,6 +50,8 @@ export interface LoadedDataset {
   readonly indexed: boolean;
   /** Every group when not indexed; when indexed, the groups parsed so far (the first one at least). */
   readonly groups: readonly RolloutGroup[];
+  /** The run's header file, when one was read with the data (see runs/runHeader.ts). */
+  readonly header?: RunHeader;
 }
 
 /** A rollout's own step: a non-negative integer `step` its loader kept in meta (TRL, verl). */

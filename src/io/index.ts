@@ -25,4 +25,5 @@ export * from "./verifiers/specFile.ts";
 export * from "./runs/runFiles.ts";
 export * from "./runs/runDataset.ts";
 export * from "./runs/evalReports.ts";
+export * from "./runs/runHeader.ts";
 export * from "./runs/glob.ts";

@@ -18,6 +18,8 @@ import {
   readFileBytes,
   runDatasetMerge,
   runFileInstead,
+  withRunHeader,
+  type RunHeader,
   sourcePrefix,
   type ByteSource,
   type FormatOptions,
@@ -118,8 +120,12 @@ async function loadRunPart(
   }
 }
 
-/** A run file that holds no rollouts: an evaluation report, or a file left out with an issue. */
-type RunPartInstead = { readonly report: RunReport } | { readonly issue: ParseIssue };
+/**
+ * A run file that holds no rollouts: an evaluation report, the run's header (verifiers'
+ * metadata.json), or a file left out with an issue.
+ */
+type RunPartInstead =
+  { readonly report: RunReport } | { readonly header: RunHeader } | { readonly issue: ParseIssue };
 
 const isPart = (
   p: { dataset: LoadedDataset; state: IndexedState | null } | RunPartInstead,
@@ -246,6 +252,7 @@ export async function runLoadRun(
     const parts: RunPart[] = [];
     const states: (IndexedState | null)[] = [];
     const reports: RunReport[] = [];
+    const headers: RunHeader[] = [];
     const leftOut: ParseIssue[] = [];
     const kind = job.files.some((f) => isTrajectoryPath(f.run.path))
       ? "agent-trajectories"
@@ -275,6 +282,7 @@ export async function runLoadRun(
       const part = loads[k]!;
       if (!isPart(part)) {
         if ("report" in part) reports.push(part.report);
+        else if ("header" in part) headers.push(part.header);
         else leftOut.push(part.issue);
         return;
       }
@@ -283,7 +291,7 @@ export async function runLoadRun(
     });
     if (parts.length === 0)
       throw new LoadError(job.name, "no file of the run holds rollouts (only evaluation reports)");
-    const merged = runDatasetMerge(job.name, parts, reports);
+    const merged = withRunHeader(runDatasetMerge(job.name, parts, reports), headers);
     const dataset =
       leftOut.length === 0 ? merged : { ...merged, issues: [...leftOut, ...merged.issues] };
     emit({ kind: "done", requestId, dataset });
@@ -467,6 +475,7 @@ export async function runLoadRemote(
     const states: (IndexedState | null)[] = [];
     const failed: ParseIssue[] = [];
     const reports: RunReport[] = [];
+    const headers: RunHeader[] = [];
     const kind = sources.some((s) => isTrajectoryPath(s.ref.run.path))
       ? "agent-trajectories"
       : "files";
@@ -501,6 +510,7 @@ export async function runLoadRemote(
             : await loadRunPart(ref.run.path, source, job.format, index, true, isCancelled, kind);
         if (!isPart(loaded)) {
           if ("report" in loaded) reports.push(loaded.report);
+          else if ("header" in loaded) headers.push(loaded.header);
           else failed.push(loaded.issue);
           done += source.size;
           continue;
@@ -526,7 +536,7 @@ export async function runLoadRemote(
         job.name,
         `no file of the run could be read: ${failed.map((i) => `${i.file}: ${i.message}`).join("; ")}`,
       );
-    const merged = runDatasetMerge(job.name, parts, reports);
+    const merged = withRunHeader(runDatasetMerge(job.name, parts, reports), headers);
     emit({
       kind: "done",
       requestId,

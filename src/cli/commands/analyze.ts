@@ -71,6 +71,9 @@ Options:
   --text final-assistant|benchmax|all-assistant
                                 which text clustering compares (default final-assistant)
   --json                        write one JSON document to stdout
+  --messages                    with --json: add each rollout's transcript as read (prompt,
+                                messages with roles, text, tool calls with parsed arguments,
+                                tool results; completion text), to check what a loader read
   --watch                       with a folder: print one line per step as it lands (groups,
                                 rollouts, pass rate, zero-std and mixed shares), and again when a
                                 step changes, until interrupted (SIGINT, SIGTERM: exit 0)
@@ -218,6 +221,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       annotations: { type: "string" },
       verifiers: { type: "string" },
       json: { type: "boolean" },
+      messages: { type: "boolean" },
       watch: { type: "boolean" },
       ...MAPPING_FLAGS,
       ...ANALYSIS_FLAGS,
@@ -235,6 +239,8 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const format = formatFromFlags(values.format, mapping);
 
   if (values.watch === true) return watchCommand(io, paths, format, mapping, settings, values);
+  if (values.messages === true && values.json !== true)
+    throw new UsageError("--messages adds the transcripts to the --json document: give --json too");
 
   // The annotations are read first: a bad file is refused before a long load.
   const annotations =
@@ -273,7 +279,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   }
   const issues = [...loaded.issues, ...annotationIssues];
   if (values.json) {
-    const json = analysisJson(loaded, analysis, issues);
+    const json = analysisJson(loaded, analysis, issues, { messages: values.messages === true });
     io.stdout(`${JSON.stringify(verified === null ? json : verifierJson(json, verified))}\n`);
   } else {
     io.stdout(summaryText(loaded, analysis));

@@ -152,6 +152,30 @@ describe("tool-call dialects", () => {
     ]);
   });
 
+  it("pairs results that name no call with the calls before them, in order", () => {
+    const messages = normalised([
+      { role: "assistant", content: "", tool_calls: ['{"id": "a", "function": {"name": "f"}}'] },
+      { role: "tool", content: "A" },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          { id: "b", function: { name: "g", arguments: "{}" } },
+          { id: "c", function: { name: "h", arguments: "{}" } },
+        ],
+      },
+      { role: "tool", tool_call_id: "c", content: "C" },
+      { role: "tool", content: "B" },
+      { role: "tool", content: "extra" },
+    ]);
+    expect(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, m.name])).toEqual([
+      ["a", "f"],
+      ["c", null],
+      ["b", "g"],
+      [null, null],
+    ]);
+  });
+
   it("reads a verifiers row with JSON-text tool calls through the field mapping", async () => {
     const row = {
       example_id: 3,

@@ -301,7 +301,35 @@ export function normaliseMessages(raw: readonly RawEntry[]): ChatMessage[] {
       out.push(message);
     for (const r of results) out.push(r);
   }
-  return out;
+  return pairResults(out);
+}
+
+/**
+ * Tool results that name no call (verifiers' results.jsonl loses `tool_call_id` when the
+ * datasets library writes it) answer the calls of the assistant turn before them in order, as
+ * chat APIs require them to; a result left over, or with no calls before it, stays unnamed.
+ */
+function pairResults(messages: ChatMessage[]): ChatMessage[] {
+  let open: ToolCall[] = [];
+  let answered = new Set<string>();
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role === "assistant" && m.toolCalls.length > 0) {
+      open = [...m.toolCalls];
+      answered = new Set();
+      continue;
+    }
+    if (m.role !== "tool") continue;
+    if (m.toolCallId !== null) {
+      answered.add(m.toolCallId);
+      continue;
+    }
+    const next = open.find((c) => c.id !== null && !answered.has(c.id));
+    if (next === undefined || next.id === null) continue;
+    answered.add(next.id);
+    messages[i] = { ...m, toolCallId: next.id, name: m.name ?? next.name };
+  }
+  return messages;
 }
 
 /** A tool call's arguments as a value: the parsed JSON when they are JSON, else the text as given. */

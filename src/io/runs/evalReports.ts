@@ -22,7 +22,7 @@
  * is kept.
  */
 import { rolloutReward, type Rollout, type RolloutGroup } from "../../core/index.ts";
-import type { LoadedDataset } from "../dataset.ts";
+import type { LoadedDataset, RunHeader } from "../dataset.ts";
 import { isPlainObject } from "../formats/fields.ts";
 import { formatGroupsAcrossFiles } from "../formats/catalog.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
@@ -30,6 +30,7 @@ import { decodeRecord, bomLength } from "../containers/bytes.ts";
 import type { LoadError, ParseIssue } from "../issues.ts";
 import { AmbiguousFormatError } from "../formats/load.ts";
 import { isTrajectoryPath } from "./runFiles.ts";
+import { runHeaderFromBytes } from "./runHeader.ts";
 
 export interface EvalVerdict {
   /** 1 resolved, 0 not, null when the evaluation gave no verdict (an error). */
@@ -193,18 +194,24 @@ export function applyEvalReports(
 }
 
 /**
- * What a run's file that gave no rollout (`error`) is instead: an evaluation report (used for the
- * rewards), or, in a run of agent trajectories, a JSON file beside them that is neither (left out
- * with one issue: SWE-agent's `preds.json`, Harbor's job `result.json`). Null when the error stands
- * (the run fails as before).
+ * What a run's file that gave no rollout (`error`) is instead: the run's header (verifiers'
+ * `metadata.json`, runHeader.ts), an evaluation report (used for the rewards), or, in a run of
+ * agent trajectories, a JSON file beside them that is neither (left out with one issue: SWE-agent's
+ * `preds.json`, Harbor's job `result.json`). Null when the error stands (the run fails as before).
  */
 export function runFileInstead(
   path: string,
   runKind: string,
   bytes: Uint8Array,
   error: LoadError,
-): { readonly report: RunReport } | { readonly issue: ParseIssue } | null {
+):
+  | { readonly report: RunReport }
+  | { readonly issue: ParseIssue }
+  | { readonly header: RunHeader }
+  | null {
   if (!/\.json$/i.test(path) || error instanceof AmbiguousFormatError) return null;
+  const header = runHeaderFromBytes(path, bytes);
+  if (header !== null) return { header };
   const report = evalReportFromBytes(bytes);
   if (report !== null) return { report: { file: path, report } };
   if (runKind !== "agent-trajectories" || isTrajectoryPath(path)) return null;

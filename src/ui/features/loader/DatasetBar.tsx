@@ -8,6 +8,7 @@ import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
 import { datasetSteps, isRunDataset } from "../../../io/runs/runDataset.ts";
 import { viewRunName } from "../../../io/view/viewApi.ts";
+import { runHeaderDetails } from "../../../io/runs/runHeader.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {
@@ -44,6 +45,15 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
           data-testid="dataset.run"
         >
           run of {run.files.length} files, {steps} step{steps === 1 ? "" : "s"}
+        </span>
+      ) : null}
+      {result.header !== undefined ? (
+        <span
+          className={styles.muted}
+          title={`${result.header.file}\n${runHeaderDetails(result.header).join("\n")}`}
+          data-testid="dataset.run-header"
+        >
+          {result.header.title}
         </span>
       ) : null}
       {remote !== undefined && remote.listing.runs.length > 1 ? (
