@@ -91,6 +91,8 @@ export interface ContainerRead {
   readonly seen: number;
   readonly lines: number;
   readonly blank: number;
+  /** The format that recognised the container as its own (a zip's explodeZip), if one did. */
+  readonly format?: string;
 }
 
 const ZIP_MAGIC = [0x50, 0x4b];
@@ -477,7 +479,8 @@ export async function loadBytes(
     container,
     sniffed.sample ?? read.records.slice(0, SAMPLE_LINES).map((r) => r.value),
     read.document,
-    load.format,
+    // A zip is its format's from its members' names, even when no record in it can be read.
+    load.format ?? read.format,
   );
   if (container === "json-document") {
     const entries = spec.explode?.(read.document) ?? [];
