@@ -1,23 +1,36 @@
 /**
  * Parquet tables through hyparquet: each row is one record, referenced as "row N" (1-based, in file
  * order). Row groups are read one at a time, so a damaged row group costs its rows, not the file.
- * hyparquet decodes Snappy itself; Gzip goes through fflate, already a dependency for zip. Other
- * codecs (ZSTD, Brotli, LZ4) would need hyparquet-compressors, which the studio does not ship: such
- * a file is refused with a message saying how to re-save it. Called by extra.ts.
+ * hyparquet decodes Snappy itself and Gzip goes through fflate (already a dependency for zip); every
+ * other codec Parquet writers use (ZSTD, Brotli, LZ4, LZ4_RAW) goes through hyparquet-compressors,
+ * loaded only when a file uses one (its decoders are most of its size). LZO, which no current writer
+ * uses, is refused with a message saying how to re-save the file. Called by extra.ts.
  */
 import { gunzipSync } from "fflate";
 import {
   parquetMetadata,
   parquetReadObjects,
   parquetSchema,
+  type CompressionCodec,
   type Compressors,
   type FileMetaData,
 } from "hyparquet";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ContainerRead, RawRecord } from "../formats/load.ts";
 
-const COMPRESSORS: Compressors = { GZIP: (input) => gunzipSync(input) };
-const READABLE_CODECS = new Set(["UNCOMPRESSED", "SNAPPY", "GZIP"]);
+/** What hyparquet and fflate read without the extra decoders. */
+const BUILT_IN: Compressors = { GZIP: (input) => gunzipSync(input) };
+const BUILT_IN_CODECS = new Set<CompressionCodec>(["UNCOMPRESSED", "SNAPPY", "GZIP"]);
+/** What hyparquet-compressors adds. */
+const EXTRA_CODECS = new Set<CompressionCodec>(["ZSTD", "BROTLI", "LZ4", "LZ4_RAW"]);
+
+let extra: Promise<Compressors> | null = null;
+
+/** hyparquet-compressors' decoders, imported once, on first need (a chunk of its own). */
+function extraCompressors(): Promise<Compressors> {
+  extra ??= import("hyparquet-compressors").then((m) => ({ ...BUILT_IN, ...m.compressors }));
+  return extra;
+}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -38,14 +51,15 @@ export function parquetPlain(value: unknown): unknown {
   return out;
 }
 
-function unreadableCodecs(metadata: FileMetaData): string[] {
-  const codecs = new Set<string>();
+/** The codecs the file's column chunks use. */
+function codecsOf(metadata: FileMetaData): Set<CompressionCodec> {
+  const codecs = new Set<CompressionCodec>();
   for (const group of metadata.row_groups)
     for (const column of group.columns) {
       const codec = column.meta_data?.codec;
-      if (codec !== undefined && !READABLE_CODECS.has(codec)) codecs.add(codec);
+      if (codec !== undefined) codecs.add(codec);
     }
-  return [...codecs];
+  return codecs;
 }
 
 /**
@@ -109,14 +123,18 @@ export async function readParquet(file: string, bytes: Uint8Array): Promise<Cont
       `is not a readable Parquet file: its footer is corrupt (${mismatch}), so its columns cannot be matched to fields`,
     );
   }
-  const codecs = unreadableCodecs(metadata);
-  if (codecs.length > 0) {
+  const codecs = codecsOf(metadata);
+  const unreadable = [...codecs].filter((c) => !BUILT_IN_CODECS.has(c) && !EXTRA_CODECS.has(c));
+  if (unreadable.length > 0) {
     throw new LoadError(
       file,
-      `uses the ${codecs.join(", ")} compression codec, which the studio cannot read (it reads uncompressed, Snappy and Gzip Parquet); ` +
-        `re-save it with Snappy, e.g. pandas df.to_parquet(path, compression="snappy")`,
+      `uses the ${unreadable.join(", ")} compression codec, which the studio cannot read (it reads uncompressed, Snappy, Gzip, ZSTD, Brotli, LZ4 and LZ4_RAW Parquet); ` +
+        `re-save it with Snappy or ZSTD, e.g. pandas df.to_parquet(path, compression="zstd")`,
     );
   }
+  const compressors = [...codecs].some((c) => EXTRA_CODECS.has(c))
+    ? await extraCompressors()
+    : BUILT_IN;
   const records: RawRecord[] = [];
   const issues: ParseIssue[] = [];
   let rowStart = 0;
@@ -130,7 +148,7 @@ export async function readParquet(file: string, bytes: Uint8Array): Promise<Cont
         metadata,
         rowStart,
         rowEnd,
-        compressors: COMPRESSORS,
+        compressors,
       });
       objects.forEach((row, i) => {
         records.push({
