@@ -35,6 +35,11 @@ const CORE_BANNED_LIBS = [
   message: "src/core is pure TypeScript: no UI, state or network libraries.",
 }));
 
+const WORKER_BANS = [
+  ban("ui", "workers import core and io only."),
+  ban("store", "workers import core and io only."),
+];
+
 export default tseslint.config(
   { ignores: ["dist", "dist-cli", "coverage", "node_modules", "bench/.data", "e2e/.artifacts"] },
   js.configs.recommended,
@@ -153,16 +158,7 @@ export default tseslint.config(
   {
     files: ["src/workers/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: UI_ONLY_LIBS,
-          patterns: [
-            ban("ui", "workers import core and io only."),
-            ban("store", "workers import core and io only."),
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: UI_ONLY_LIBS, patterns: WORKER_BANS }],
     },
   },
   {
@@ -177,8 +173,7 @@ export default tseslint.config(
         {
           paths: UI_ONLY_LIBS,
           patterns: [
-            ban("ui", "workers import core and io only."),
-            ban("store", "workers import core and io only."),
+            ...WORKER_BANS,
             {
               group: ["node:*"],
               message:

@@ -35,6 +35,7 @@ import { CHROMIUM_PATH } from "../e2e/harness/browser.ts";
 import { startPreviewServer } from "../e2e/harness/server.ts";
 import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
 import { benchLazyOpen } from "./lazyOpen.ts";
+import { benchRunIndex, blankPageRead } from "./runIndexBrowser.ts";
 import { buildCli } from "../scripts/buildCli.ts";
 import {
   benchViewAppend,
@@ -60,6 +61,9 @@ const INTERACTION_ONLY = process.argv.includes("--interaction-only");
 /** `--view` adds issue 14's view metrics (bench/viewBrowser.ts); `--view-only` runs just them. */
 const VIEW_ONLY = process.argv.includes("--view-only");
 const VIEW = VIEW_ONLY || process.argv.includes("--view");
+/** `--run-index` adds issue 14's 100-file run index (bench/runIndexBrowser.ts); `--run-index-only` runs just it. */
+const RUN_INDEX_ONLY = process.argv.includes("--run-index-only");
+const RUN_INDEX = RUN_INDEX_ONLY || process.argv.includes("--run-index");
 const MB = 1e6;
 const DATA_DIR = fileURLToPath(new URL("./.data/", import.meta.url));
 /** Loads per file, each in a new context (cold worker start adds 75-100 ms: take the median). */
@@ -70,8 +74,6 @@ const PIECE_BYTES = 40 * MB;
 /** Groups outside this size range (the generator's groups of 4, a piece's cut last group) are dropped. */
 const MIN_GROUP = 8;
 const MAX_GROUP = 64;
-/** The worker's BYOB chunk (src/io/stream/readBlob.ts), also the bytes-only baseline's. */
-const CHUNK = 1 << 20;
 
 /**
  * e2e/harness/browser.ts's flags (launchChromium takes no arguments), plus what the memory metric
@@ -405,30 +407,7 @@ async function workerHeap(
  * studio's own reads, a fresh worker per load, never did).
  */
 async function byobRead(browser: Browser, path: string): Promise<{ ms: number; bytes: number }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.setContent('<input type="file" id="bench-file">');
-    await page.locator("#bench-file").setInputFiles(path);
-    return await page.evaluate(async (chunk) => {
-      const input = document.getElementById("bench-file") as HTMLInputElement;
-      const file = input.files?.[0];
-      if (file === undefined) throw new Error("the bench's file input holds no file");
-      const reader = file.stream().getReader({ mode: "byob" });
-      let buffer = new ArrayBuffer(chunk);
-      let bytes = 0;
-      const start = performance.now();
-      for (;;) {
-        const { value, done } = await reader.read(new Uint8Array(buffer, 0, chunk));
-        if (done || value === undefined) break;
-        bytes += value.byteLength;
-        buffer = value.buffer;
-      }
-      return { ms: performance.now() - start, bytes };
-    }, CHUNK);
-  } finally {
-    await context.close();
-  }
+  return blankPageRead(browser, path, false);
 }
 
 /** FORMATS' label of the native format, the button to press if the studio asks for a format. */
@@ -1128,6 +1107,23 @@ async function viewBenchmarks(browser: Browser, url: string): Promise<void> {
 
 const origin1G = (f: DataFile): string => `${mb(f.bytes)} native JSONL, ${f.rows} rows`;
 
+/** Issue 14: the 100-file, 2 GB verl run chosen as a folder, file-selected to index-done. */
+async function runIndexBenchmark(browser: Browser, url: string): Promise<void> {
+  log("the 100-file run index (bench/runIndexBrowser.ts)");
+  const r = await benchRunIndex(browser, url, ROUNDS, log);
+  for (const c of r.checks) check(false, c);
+  const value = median(r.indexMs);
+  emit(
+    "browser.runIndex.100x20MB",
+    r.indexMs,
+    r.readMs,
+    "ms",
+    r.fingerprint,
+    `${r.files} verl step files, ${mb(r.bytes)}, chosen as a folder: file-selected -> index-done ${mbps(r.bytes, value)} MB/s (issue 14 target: at least 300 MB/s; navigator.hardwareConcurrency ${r.cores}) vs reading the same Files' bytes (BYOB, 1 MB) in a blank page ${mbps(r.bytes, median(r.readMs))} MB/s; load average ${r.loadAverage.map((l) => l.toFixed(2)).join(" ")}`,
+    { mbPerS: mbps(r.bytes, value), cores: r.cores },
+  );
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(DATA_DIR, { recursive: true });
@@ -1141,10 +1137,14 @@ async function main(): Promise<void> {
   });
   log(`serving ${server.url}; Chromium ${browser.version()}; node ${process.version}`);
   try {
-    if (VIEW) await viewBenchmarks(browser, server.url);
-    if (!SCROLL_ONLY && !INTERACTION_ONLY && !VIEW_ONLY) await loadBenchmarks(browser, server.url);
-    if (SCROLL && !INTERACTION_ONLY && !VIEW_ONLY) await scrollBenchmark(browser, server.url);
-    if (!SCROLL_ONLY && !VIEW_ONLY) {
+    if (RUN_INDEX) await runIndexBenchmark(browser, server.url);
+    const others = !RUN_INDEX_ONLY;
+    if (VIEW && others) await viewBenchmarks(browser, server.url);
+    if (!SCROLL_ONLY && !INTERACTION_ONLY && !VIEW_ONLY && others)
+      await loadBenchmarks(browser, server.url);
+    if (SCROLL && !INTERACTION_ONLY && !VIEW_ONLY && others)
+      await scrollBenchmark(browser, server.url);
+    if (!SCROLL_ONLY && !VIEW_ONLY && others) {
       log("setting change on a 64-rollout group (bench/interaction.ts)");
       const interaction = await benchSettingChange(browser, server.url);
       console.log(settingChangeLine(interaction));

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { writeVerlFolder } from "../src/test/runFixtures.ts";
 import { describe, expect, test } from "./harness/test.ts";
+import { GroupView } from "./pages/GroupView.ts";
 
 const STEPS = [1, 2, 3, 4, 5, 6, 7, 8];
 const verl = join(mkdtempSync(join(tmpdir(), "rs-run-index-pool-")), "rollout_data_dir");
@@ -55,16 +56,14 @@ describe("a large run indexed by nested index workers", () => {
       .toBeGreaterThan(0);
     expect(await page.getByTestId("load-issues").textContent()).toBe("0");
 
+    // A group of the last file, parsed when it is opened: its four rollouts, under its run id.
     await page.getByTestId("groups.size-toggle").click();
-    const row = page.getByTestId("group-row").last();
-    const id = await row.getAttribute("data-group-id");
+    const id = await page.getByTestId("group-row").last().getAttribute("data-group-id");
     expect(id).toMatch(new RegExp(`^${STEPS.at(-1)}/`));
-    await row.click();
-    await expect.poll(() => page.getByTestId("rollout-column").count()).toBe(4);
-    const ids = await page
-      .getByTestId("rollout-column")
-      .evaluateAll((els) => els.map((e) => e.getAttribute("data-rollout-id")));
-    expect(ids).toEqual([0, 1, 2, 3].map((i) => `${id}/${i}`));
+    const group = new GroupView(page);
+    await group.open(id!);
+    await expect.poll(() => group.columns.count()).toBe(4);
+    expect(await group.columnIds()).toEqual([0, 1, 2, 3].map((i) => `${id}/${i}`));
     expect(pageErrors.list).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { LoadedDataset } from "../dataset.ts";
 import type { PromptHashes } from "../index/formatIndex.ts";
 import { formatById } from "../formats/registry.ts";
 import type { ByteSource } from "./byteSource.ts";
+import { slicedSource } from "./readBlob.ts";
 import {
   indexBlobIfPossible,
   type IndexedGroupRows,
@@ -140,7 +141,8 @@ export interface RunFileIndexCallbacks {
 
 /**
  * Index one file of a run (already named by its path in the run) and pack its index: the one
- * indexing function of a run, in an index pool's worker and in the load worker alike.
+ * indexing function of a run, in an index pool's worker and in the load worker alike. The file is
+ * read by slices (`slicedSource`): such a thread reads file after file.
  *
  * @throws LoadError / AmbiguousFormatError from detection, LoadCancelled when cancelled
  */
@@ -152,7 +154,7 @@ export async function indexRunFile(
   callbacks: RunFileIndexCallbacks,
 ): Promise<RunFileIndex> {
   const indexed = await indexBlobIfPossible(
-    file,
+    slicedSource(file),
     format,
     {
       isCancelled: callbacks.isCancelled,
