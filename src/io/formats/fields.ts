@@ -110,6 +110,20 @@ export function rewardCell(
   };
 }
 
+/** An optional reward-like field: absent or missing is null; a bad value adds its issue (null). */
+export function optionalReward(
+  ref: RecordRef,
+  field: string,
+  value: unknown,
+  issues: ParseIssue[],
+): number | null {
+  if (value === undefined) return null;
+  const cell = rewardCell(ref, field, value);
+  if (cell.ok) return cell.value;
+  issues.push(cell.issue);
+  return null;
+}
+
 /** The messages before the first assistant turn (the prompt) and the rest (the transcript). */
 export function splitAtFirstAssistant(messages: readonly ChatMessage[]): {
   prompt: ChatMessage[];
