@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
+import { jsonlRows, type JsonRow } from "../src/test/jsonlRows.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -17,12 +18,8 @@ const VERIFIERS = `${DATA}/verifiers`;
 const NEMO = `${DATA}/nemo-gym`;
 const ATROPOS = `${ROOT}src/io/__fixtures__/atropos/groups.jsonl`;
 
-type Row = Record<string, unknown>;
-const rows = (path: string): Row[] =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Row);
+type Row = JsonRow;
+const rows = jsonlRows;
 
 /** Groups and rollouts a file holds, by a group key read from each raw row. */
 function counts(path: string, key: (row: Row) => string): { groups: number; rollouts: number } {

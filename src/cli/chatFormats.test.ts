@@ -7,23 +7,15 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "./main.ts";
+import { runCli } from "../test/cliRun.ts";
+import { jsonlRows } from "../test/jsonlRows.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const DATA = join(ROOT, "../shared/data/verifiers");
 const WIKI = join(DATA, "wiki-search-gpt-4.1-mini.results.jsonl");
 const WORDLE = join(DATA, "wordle-gpt-5-mini.results.jsonl");
 
-async function run(args: string[], cwd = ROOT) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    cwd,
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[]) => runCli(args, ROOT);
 
 interface Message {
   role: string;
@@ -50,11 +42,7 @@ interface Out {
 }
 
 type Row = { example_id: number; completion: { role: string; tool_calls?: string[] }[] };
-const rows = (path: string): Row[] =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Row);
+const rows = (path: string): Row[] => jsonlRows(path) as unknown as Row[];
 
 describe.runIf(existsSync(WIKI) && existsSync(WORDLE))("analyze on verifiers results", () => {
   it("--json --messages: every tool call with its arguments parsed, and its result", async () => {

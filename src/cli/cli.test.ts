@@ -17,21 +17,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "./commands/index.ts";
-import { EXIT, main } from "./main.ts";
+import { EXIT } from "./main.ts";
+import { runCli } from "../test/cliRun.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const TAU = join(ROOT, "../shared/data/tau-bench/gpt-4o-airline.json");
 
-async function run(args: string[], cwd = ROOT) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    cwd,
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[], cwd = ROOT) => runCli(args, cwd);
 
 interface JsonOut {
   format: string;

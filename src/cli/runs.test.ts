@@ -11,22 +11,12 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { datasetFromLoad, loadBytes } from "../io/index.ts";
 import { expandGlob } from "./runPaths.ts";
-import { main } from "./main.ts";
+import { runCli } from "../test/cliRun.ts";
 import { trlParquet, writeVerlFolder } from "../test/runFixtures.ts";
 
 const TRL_FIXTURE = join(import.meta.dirname, "../io/__fixtures__/trl/completions_00040.parquet");
 
-async function run(args: string[], cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    cwd,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[], cwd: string) => runCli(args, cwd, {});
 
 interface RunJson {
   run?: { name: string; steps: number; files: { path: string; step: number; groups: number }[] };

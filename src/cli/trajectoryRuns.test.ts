@@ -10,23 +10,14 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXIT, main } from "./main.ts";
+import { EXIT } from "./main.ts";
+import { runCli } from "../test/cliRun.ts";
 
 const DATA = join(import.meta.dirname, "../../../shared/data");
 const SWE = join(DATA, "swe-agent/function_calling_simple.traj");
 const OPENHANDS = join(DATA, "openhands/multi_swe_bench_output.jsonl");
 
-async function run(args: string[], cwd: string) {
-  let stdout = "";
-  let stderr = "";
-  const code = await main(args, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    cwd,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
+const run = (args: string[], cwd: string) => runCli(args, cwd, {});
 
 interface Json {
   format: string;

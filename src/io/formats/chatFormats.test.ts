@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { jsonlRows, type JsonRow } from "../../test/jsonlRows.ts";
 import { describe, expect, it } from "vitest";
 import { loadBytes, type LoadResult } from "./load.ts";
 import { runHeaderFromBytes, runHeaderNamesBeside } from "../runs/runHeader.ts";
@@ -13,12 +14,8 @@ import { runHeaderFromBytes, runHeaderNamesBeside } from "../runs/runHeader.ts";
 const SHARED = join(import.meta.dirname, "../../../../shared/data");
 const FIXTURES = join(import.meta.dirname, "../__fixtures__");
 
-type Row = Record<string, unknown>;
-const rows = (path: string): Row[] =>
-  readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Row);
+type Row = JsonRow;
+const rows = jsonlRows;
 
 const load = (path: string): Promise<LoadResult> =>
   loadBytes(path.split("/").pop()!, readFileSync(path));

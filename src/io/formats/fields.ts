@@ -110,6 +110,20 @@ export function rewardCell(
   };
 }
 
+/** An optional reward-like field: absent or missing is null; a bad value adds its issue (null). */
+export function optionalReward(
+  ref: RecordRef,
+  field: string,
+  value: unknown,
+  issues: ParseIssue[],
+): number | null {
+  if (value === undefined) return null;
+  const cell = rewardCell(ref, field, value);
+  if (cell.ok) return cell.value;
+  issues.push(cell.issue);
+  return null;
+}
+
 /** A chat transcript split into the prompt a rollout answers and the turns it took. */
 export interface TranscriptSplit {
   /** The turns before the first assistant turn; null when there are none or no assistant turn. */

@@ -28,7 +28,7 @@ import {
   messagesHash,
   notAnObject,
   omitKeys,
-  rewardCell,
+  optionalReward,
   schemaIssues,
 } from "./fields.ts";
 import { messagesSchema } from "./messages.ts";
@@ -113,12 +113,7 @@ function nemoGymRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const transcript = items(ref, "response.output", response.output, issues);
   const task = indexCell(ref, "_ng_task_index", value._ng_task_index, issues);
   const order = indexCell(ref, "_ng_rollout_index", value._ng_rollout_index, issues);
-  let reward: number | null = null;
-  if (value.reward !== undefined) {
-    const cell = rewardCell(ref, "reward", value.reward);
-    if (cell.ok) reward = cell.value;
-    else issues.push(cell.issue);
-  }
+  const reward = optionalReward(ref, "reward", value.reward, issues);
   if (issues.length > 0) return { ok: false, issues };
 
   const meta = omitKeys(value, ["responses_create_params", "response", "reward", "_ng_task_index"]);

@@ -33,7 +33,7 @@
 import { z } from "zod";
 import type { ChatMessage } from "../../core/index.ts";
 import type { ParseIssue } from "../issues.ts";
-import { isPlainObject, notAnObject, omitKeys, rewardCell, schemaIssues } from "./fields.ts";
+import { isPlainObject, notAnObject, omitKeys, optionalReward, schemaIssues } from "./fields.ts";
 import { messagesSchema } from "./messages.ts";
 import type { RecordOutcome } from "./records.ts";
 import { describeValue, idLike } from "./schemaParts.ts";
@@ -112,12 +112,7 @@ function verifiersRecord(ref: RecordRef, value: unknown): RecordOutcome {
   const prompt = turns(ref, "prompt", value.prompt, issues);
   const completion = turns(ref, "completion", value.completion, issues);
 
-  let reward: number | null = null;
-  if (value.reward !== undefined) {
-    const cell = rewardCell(ref, "reward", value.reward);
-    if (cell.ok) reward = cell.value;
-    else issues.push(cell.issue);
-  }
+  const reward = optionalReward(ref, "reward", value.reward, issues);
   const rewards: Record<string, number | null> = {};
   for (const [k, cell] of Object.entries(value)) {
     if (FIXED.has(k)) continue;
