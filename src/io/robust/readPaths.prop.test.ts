@@ -153,6 +153,22 @@ describe("a file that starts with whitespace reads the same through both paths",
     );
   }
 
+  it("a UTF-16 file is declined by the index and decoded whole, and says so through both", async () => {
+    const text = `\uFEFF${NATIVE.join("\r\n")}\r\n`;
+    const utf16 = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      utf16[2 * i] = text.charCodeAt(i) & 0xff;
+      utf16[2 * i + 1] = text.charCodeAt(i) >> 8;
+    }
+    expect(await indexed("ps.jsonl", utf16)).toBeNull();
+    const w = await whole("ps.jsonl", utf16);
+    expect(w.kind === "loaded" && w.result.stats.rollouts).toBe(3);
+    const noBom = utf16.subarray(2);
+    const i = await indexed("ps.jsonl", noBom);
+    expect(i).toEqual({ kind: "refused", message: expect.stringMatching(/UTF-16LE/) as string });
+    expect(await whole("ps.jsonl", noBom)).toEqual(i);
+  });
+
   it("a file of only whitespace is empty through both", async () => {
     const bytes = new Uint8Array(2 << 20).fill(0x20);
     const w = await expectSamePaths("blank.jsonl", bytes);
