@@ -11,6 +11,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { FUZZ_TIMEOUT, fuzzRuns } from "../../test/fuzzInputs.ts";
+import { concatBytes } from "../containers/bytes.ts";
 import { datasetWithParsedGroup, type LoadedDataset } from "../dataset.ts";
 import { loadBytes } from "../formats/load.ts";
 import { LoadError } from "../issues.ts";
@@ -117,15 +118,7 @@ async function expectSamePaths(name: string, bytes: Uint8Array, format?: string)
 }
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 const NATIVE = [
   '{"group_id": "g1", "id": "a", "completion": "4", "reward": 1}',
