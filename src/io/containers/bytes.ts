@@ -89,6 +89,25 @@ export function splitJsonlBytes(
   return { records, blank, lines: line - 1 };
 }
 
+/** True when the quote at `q` is escaped: an odd run of backslashes before it, after `open`. */
+function escapedQuote(bytes: Uint8Array, q: number, open: number): boolean {
+  let backslashes = 0;
+  for (let b = q - 1; b > open && bytes[b] === 0x5c; b--) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/** The parts as one array, in order. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 export interface ByteArraySplit {
   readonly records: readonly ByteRecord[];
   /** Set when the array is malformed: unterminated, or junk after it. Elements before it are kept. */
@@ -134,9 +153,7 @@ export function splitJsonArrayBytes(bytes: Uint8Array): ByteArraySplit {
           j = bytes.length;
           break;
         }
-        let backslashes = 0;
-        for (let b = q - 1; b > i && bytes[b] === 0x5c; b--) backslashes++;
-        if (backslashes % 2 === 0) {
+        if (!escapedQuote(bytes, q, i)) {
           j = q;
           break;
         }
@@ -293,9 +310,7 @@ export function topValueExtent(bytes: Uint8Array, start: number): ValueExtent {
         // only up to the quote, so a long one-line document is scanned once, not once per string.)
         if (q === -1) return bytes.includes(0x0a, j) ? { state: "broken" } : { state: "open" };
         if (bytes.subarray(j, q).includes(0x0a)) return { state: "broken" };
-        let backslashes = 0;
-        for (let b = q - 1; b > i && bytes[b] === 0x5c; b--) backslashes++;
-        if (backslashes % 2 === 0) {
+        if (!escapedQuote(bytes, q, i)) {
           i = q;
           break;
         }

@@ -13,7 +13,7 @@ import { Inflate } from "fflate";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ContainerRead, RawRecord } from "../formats/load.ts";
 import { emptyMessage, type FormatSpec } from "../formats/spec.ts";
-import { bomLength, decodeRecord, MAX_DECODE_BYTES } from "./bytes.ts";
+import { bomLength, concatBytes, decodeRecord, MAX_DECODE_BYTES } from "./bytes.ts";
 import { isUnreadableMember, UnreadableMember } from "./zipMember.ts";
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -207,14 +207,7 @@ function inflateEntry(
     );
   }
   if (!done) throw new Error("its deflate stream ends early");
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /**

@@ -14,6 +14,7 @@ import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { FORMATS } from "../formats/registry.ts";
 import { loadBytes } from "../formats/load.ts";
+import { concatBytes } from "./bytes.ts";
 import { readZip, ZIP_LIMITS } from "./zip.ts";
 
 const EVAL = join(import.meta.dirname, "../../../../shared/data/inspect/log_streaming.eval");
@@ -81,14 +82,7 @@ function zip(members: readonly Member[]): Uint8Array {
     v.setUint32(12, directorySize, true);
     v.setUint32(16, offset, true);
   });
-  const all = [...parts, ...central, end];
-  const out = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of all) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes([...parts, ...central, end]);
 }
 
 const MiB = 1024 * 1024;

@@ -257,7 +257,7 @@ export function sniffMagic(file: string, bytes: Uint8Array): Container | null {
   if (bytes.length === 0) throw new LoadError(file, "the file is empty");
   if (startsWith(bytes, ZIP_MAGIC) && (bytes[2] === 0x03 || bytes[2] === 0x05)) return "zip";
   if (startsWith(bytes, PARQUET_MAGIC)) return "parquet";
-  const utf16 = looksUtf16WithoutBom(bytes);
+  const utf16 = utf16Bom(bytes) === null ? looksUtf16WithoutBom(bytes) : null;
   if (utf16 !== null) {
     throw new LoadError(
       file,

@@ -11,6 +11,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { FUZZ_TIMEOUT, fuzzRuns } from "../../test/fuzzInputs.ts";
+import { concatBytes } from "../containers/bytes.ts";
 import { datasetWithParsedGroup, type LoadedDataset } from "../dataset.ts";
 import { loadBytes } from "../formats/load.ts";
 import { LoadError } from "../issues.ts";
@@ -117,15 +118,7 @@ async function expectSamePaths(name: string, bytes: Uint8Array, format?: string)
 }
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
-const concat = (...parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 const NATIVE = [
   '{"group_id": "g1", "id": "a", "completion": "4", "reward": 1}',
@@ -152,6 +145,22 @@ describe("a file that starts with whitespace reads the same through both paths",
       60_000,
     );
   }
+
+  it("a UTF-16 file is declined by the index and decoded whole, and says so through both", async () => {
+    const text = `\uFEFF${NATIVE.join("\r\n")}\r\n`;
+    const utf16 = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      utf16[2 * i] = text.charCodeAt(i) & 0xff;
+      utf16[2 * i + 1] = text.charCodeAt(i) >> 8;
+    }
+    expect(await indexed("ps.jsonl", utf16)).toBeNull();
+    const w = await whole("ps.jsonl", utf16);
+    expect(w.kind === "loaded" && w.result.stats.rollouts).toBe(3);
+    const noBom = utf16.subarray(2);
+    const i = await indexed("ps.jsonl", noBom);
+    expect(i).toEqual({ kind: "refused", message: expect.stringMatching(/UTF-16LE/) as string });
+    expect(await whole("ps.jsonl", noBom)).toEqual(i);
+  });
 
   it("a file of only whitespace is empty through both", async () => {
     const bytes = new Uint8Array(2 << 20).fill(0x20);
