@@ -225,8 +225,16 @@ export function sniffText(
   let at = 0;
   while (at < text.length && isSpaceByte(text[at]!)) at++;
   const first = text[at];
+  // A whole JSON object on the first line with more text after it can be no document: JSON lines,
+  // however many of the lines after it are bad (each is then one rejected record).
+  let firstLineObject = false;
   if (first === 0x7b || first === 0x5b) {
     const extent = topValueExtent(text, at);
+    if (extent.state === "closed" && !extent.multiline && first === 0x7b) {
+      const decoded = decodeRecord(text.subarray(at, extent.end));
+      const parsed = decoded.ok ? tryParse(decoded.text) : null;
+      firstLineObject = parsed?.ok === true && isPlainObjectValue(parsed.value);
+    }
     if (extent.state === "closed" && onlySpaceFrom(text, extent.end)) {
       if (!reachesEnd) return null;
       if (first === 0x5b) return { container: "json-array" };
@@ -238,10 +246,14 @@ export function sniffText(
   }
   const window = text.subarray(0, SAMPLE_WINDOW_BYTES);
   const sample = sampleLines(window, !reachesEnd || text.length > window.length);
-  if (isJsonlSample(sample)) return { container: "jsonl", sample: sample.values };
+  if (firstLineObject || isJsonlSample(sample))
+    return { container: "jsonl", sample: sample.values };
   if (!reachesEnd) return null;
   return { container: first === 0x5b ? "json-array" : first === 0x7b ? "json-document" : "csv" };
 }
+
+const isPlainObjectValue = (v: unknown): boolean =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 const isSpaceByte = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 

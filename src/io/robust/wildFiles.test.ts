@@ -157,6 +157,13 @@ describe("a bad first line costs one record, not the file", () => {
   it("a bad last line is still one record", async () => {
     await expectGoodRowsKept([...NATIVE_ROWS, '{"group_id": "g3", "id'].join("\n"), 4);
   });
+  it("a good first line keeps its record however many lines after it are bad", async () => {
+    // Found by the followed-file property (indexedFile.prop.test.ts): one good row, then two bad.
+    const r = await loadText("rows.jsonl", [NATIVE_ROWS[0]!, "{bad", "{bad"].join("\n"));
+    expect(r.container).toBe("jsonl");
+    expect(r.stats).toMatchObject({ records: 3, rollouts: 1, rejected: 2 });
+    expect(r.issues.map((i) => i.line)).toEqual([2, 3]);
+  });
   it("a file whose lines are mostly not JSON is not taken for JSONL", async () => {
     await expect(loadText("notes.txt", "hello\nworld\nthis is prose\n{}\n")).rejects.toThrow(
       /no known format|CSV/i,
