@@ -41,14 +41,17 @@ describe("every format's fixture in the app", () => {
     expect(new Set(cases.map((c) => c.format))).toEqual(
       new Set([
         "atif",
+        "atropos",
         "benchmax",
         "inspect",
         "native",
+        "nemo-gym",
         "openai",
         "openhands",
         "swe-agent",
         "tau2",
         "trl",
+        "verifiers",
         "verl",
         "whileai",
       ]),
