@@ -7,6 +7,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import {
+  JsonlBadReason,
   JsonlIndexer,
   JsonlTag,
   type JsonlFieldValue,
@@ -271,6 +272,10 @@ describe("JsonlIndexer on garbage", () => {
           expect(ix.statusAt(r)).toBe("tooLarge");
           return;
         }
+        // A NUL anywhere in the line is its reason, however many lines of the chunk hold one.
+        if (bytes.subarray(l.start, l.end).includes(0))
+          expect(ix.reasonAt(r), `line ${l.line}`).toBe(JsonlBadReason.NulByte);
+        else expect(ix.reasonAt(r), `line ${l.line}`).not.toBe(JsonlBadReason.NulByte);
         const parsed = parseObject(dec.decode(bytes.subarray(l.start, l.end)));
         if (parsed === "notObject") expect(ix.statusAt(r)).toBe("bad");
         if (typeof parsed === "object") {

@@ -528,6 +528,10 @@ export class JsonlIndexer {
   private headLength = 0;
   private stack = new Uint8Array(256);
   private viewBuf: Uint8Array | null = null;
+  /** The buffer `nulWithin` last searched, from where, and its next NUL there (-1: none). */
+  private nulBuf: Uint8Array | null = null;
+  private nulFrom = 0;
+  private nulAt = -1;
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** Per key, table sizes before the current line, to drop what a line that turns out bad added. */
   private readonly stringMarks: Int32Array;
@@ -627,6 +631,7 @@ export class JsonlIndexer {
     const size = chunk.length;
     if (size === 0) return 0;
     const before = this.n;
+    this.nulBuf = null;
     for (let i = 0; this.headLength < 3 && i < size; i++) this.head[this.headLength++] = chunk[i]!;
     let pos = 0;
     if (this.pendingStart >= 0) {
@@ -653,6 +658,7 @@ export class JsonlIndexer {
           return 0;
         }
         this.line(this.carry, 0, this.carryLength, this.pendingStart);
+        this.nulBuf = null;
         this.carryLength = 0;
         this.releaseCarry();
       }
@@ -685,6 +691,7 @@ export class JsonlIndexer {
   finish(): number {
     if (this.finished) return 0;
     const before = this.n;
+    this.nulBuf = null;
     if (this.pendingStart >= 0) {
       if (this.skipping) this.skippedLine(this.base);
       else if (!(this.pendingStart === 0 && this.carryLength === 3 && this.headIsBom())) {
@@ -837,6 +844,24 @@ export class JsonlIndexer {
   // ---- streaming internals ----
 
   /** A DataView of `buf` (a chunk or the carry), kept while the same array is walked. */
+  /**
+   * Whether `buf` holds a NUL in [start, end). The next NUL of the buffer is searched once and
+   * kept, so a chunk without one (the common case) costs one `indexOf` instead of one per line.
+   * Lines are asked in order within a buffer; `push` and `finish` forget the buffer, since a
+   * reused one (BYOB, or the carry) may hold other bytes by the next call.
+   */
+  private nulWithin(buf: Uint8Array, start: number, end: number): boolean {
+    if (buf !== this.nulBuf || start < this.nulFrom) {
+      this.nulBuf = buf;
+      this.nulFrom = start;
+      this.nulAt = buf.indexOf(0, start);
+    } else if (this.nulAt !== -1 && this.nulAt < start) {
+      this.nulFrom = start;
+      this.nulAt = buf.indexOf(0, start);
+    }
+    return this.nulAt !== -1 && this.nulAt < end;
+  }
+
   private viewOf(buf: Uint8Array): DataView<ArrayBufferLike> {
     if (buf !== this.viewBuf) {
       this.viewBuf = buf;
@@ -956,7 +981,7 @@ export class JsonlIndexer {
       return;
     }
     // A NUL spoils its own line (JSON text never holds one), wherever the scan would skip it.
-    if (buf.subarray(first, end).includes(0)) {
+    if (this.nulWithin(buf, first, end)) {
       this.addRow(offset, end - start, JsonlBadReason.NulByte);
       this.bad++;
       return;
