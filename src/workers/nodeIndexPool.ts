@@ -44,6 +44,6 @@ export function nodeIndexPool(options: NodeIndexPoolOptions = {}): IndexPool {
   });
   return portIndexPool(ports, (file) => {
     const path = options.pathOf?.(file);
-    return path === undefined ? file : ({ path } satisfies NodeFileRef);
+    return path === undefined ? file : ({ path, size: file.size } satisfies NodeFileRef);
   });
 }

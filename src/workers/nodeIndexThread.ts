@@ -1,17 +1,20 @@
 /**
  * An index thread in Node (worker_threads): nodeIndexPool.ts's counterpart of index.worker.ts. A
  * file arrives as a path (a file-backed Blob cannot cross threads in Node 20: it aborts the
- * process) or as an in-memory Blob.
+ * process), read with positioned reads into reused buffers (io's nodeFileSource), or as an
+ * in-memory Blob.
  */
-import { openAsBlob } from "node:fs";
 import { parentPort } from "node:worker_threads";
 
 import type { ByteSource } from "../io/index.ts";
+import { nodeFileSource } from "../io/stream/nodeFileSource.ts";
 import { indexThread, type IndexRequest } from "./indexPool.ts";
 
 /** A file named by its path, opened in the thread. */
 export interface NodeFileRef {
   readonly path: string;
+  /** The bytes to read (the size the run was listed with; a file may have grown since). */
+  readonly size?: number;
 }
 
 const isPathRef = (file: unknown): file is NodeFileRef =>
@@ -29,7 +32,7 @@ function blobSource(blob: Blob): ByteSource {
 const port = parentPort;
 if (port !== null) {
   const handle = indexThread(
-    async (file) => blobSource(isPathRef(file) ? await openAsBlob(file.path) : (file as Blob)),
+    (file) => (isPathRef(file) ? nodeFileSource(file.path, file.path, file.size) : blobSource(file as Blob)),
     (reply, transfer) => port.postMessage(reply, transfer),
   );
   port.on("message", (request: IndexRequest) => handle(request));

@@ -74,8 +74,10 @@ export async function* blobChunks(
     );
     while (pending !== null) {
       if (isCancelled()) {
+        // Caught before cancelling: cancel settles the pending read, with a detached buffer.
+        const settled = pending.catch(() => undefined);
         await reader.cancel();
-        await pending.catch(() => undefined);
+        await settled;
         throw new LoadCancelled();
       }
       const next: { view: Uint8Array; done: boolean } = await pending;

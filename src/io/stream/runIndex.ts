@@ -47,6 +47,7 @@ export function namedSource(source: ByteSource, name: string): ByteSource {
     size: source.size,
     stream: () => source.stream(),
     slice: (start, end) => source.slice(start, end),
+    ...(source.readsInPlace === true ? { readsInPlace: true } : {}),
   };
 }
 
@@ -142,7 +143,8 @@ export interface RunFileIndexCallbacks {
 /**
  * Index one file of a run (already named by its path in the run) and pack its index: the one
  * indexing function of a run, in an index pool's worker and in the load worker alike. The file is
- * read by slices (`slicedSource`): such a thread reads file after file.
+ * read by slices (`slicedSource`): such a thread reads file after file. A source that reads in
+ * place (a Node file) is streamed as it is, into two reused buffers.
  *
  * @throws LoadError / AmbiguousFormatError from detection, LoadCancelled when cancelled
  */
@@ -154,7 +156,7 @@ export async function indexRunFile(
   callbacks: RunFileIndexCallbacks,
 ): Promise<RunFileIndex> {
   const indexed = await indexBlobIfPossible(
-    slicedSource(file),
+    file.readsInPlace === true ? file : slicedSource(file),
     format,
     {
       isCancelled: callbacks.isCancelled,
