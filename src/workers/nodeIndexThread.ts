@@ -32,7 +32,8 @@ function blobSource(blob: Blob): ByteSource {
 const port = parentPort;
 if (port !== null) {
   const handle = indexThread(
-    (file) => (isPathRef(file) ? nodeFileSource(file.path, file.path, file.size) : blobSource(file as Blob)),
+    (file) =>
+      isPathRef(file) ? nodeFileSource(file.path, file.path, file.size) : blobSource(file as Blob),
     (reply, transfer) => port.postMessage(reply, transfer),
   );
   port.on("message", (request: IndexRequest) => handle(request));
