@@ -47,7 +47,7 @@ import { catalogRoots } from "../src/server/catalog.ts";
 import { viewServerStart } from "../src/server/serve.ts";
 import { blobChunks, type LoadedDataset, type RunFile } from "../src/io/index.ts";
 import { runLoadRun } from "../src/workers/loadFile.ts";
-import { nodeIndexPool } from "../src/workers/nodeIndexPool.ts";
+import { nodeIndexPool, type NodeIndexPool } from "../src/workers/nodeIndexPool.ts";
 import { buildCli } from "../scripts/buildCli.ts";
 import { fingerprintBytes, generateVerlStepJsonl } from "./generate.ts";
 import { DATA_DIR, verlRunFolder } from "./runData.ts";
@@ -109,12 +109,15 @@ function emit(
 async function interleaved(
   subjects: readonly (() => Promise<void> | void)[],
   runs: number,
+  /** Untimed set-up before subject `i`'s every run. */
+  prepare?: (i: number) => Promise<void>,
 ): Promise<number[][]> {
   const times = subjects.map((): number[] => []);
   for (let r = 0; r < runs; r++) {
     const order = subjects.map((_, i) => i);
     if (r % 2 === 1) order.reverse();
     for (const i of order) {
+      await prepare?.(i);
       const start = performance.now();
       await subjects[i]!();
       times[i]!.push(performance.now() - start);
@@ -243,9 +246,15 @@ async function runIndexBench(): Promise<void> {
       return { file, run: entry };
     }),
   );
-  // The pool's threads start before timing (in Node they load TypeScript through tsx, ~0.4 s; a
-  // browser's nested workers start in about 50-90 ms).
-  const pool = nodeIndexPool({ pathOf: (file) => paths.get(file) });
+  // A new pool for every run, so no run finds prompts hashed by the one before (each thread keeps
+  // a prompt-hash cache), its threads started and their modules loaded before timing (in Node they
+  // load TypeScript through tsx, 0.4 s or more; a browser's nested workers start in about 50-90 ms).
+  let pool: NodeIndexPool | null = null;
+  const freshPool = async (): Promise<void> => {
+    pool?.close();
+    pool = nodeIndexPool({ pathOf: (file) => paths.get(file) });
+    await pool.ready;
+  };
   const load = async (threads: boolean): Promise<void> => {
     let dataset: LoadedDataset | null = null;
     const state = await runLoadRun(
@@ -275,13 +284,16 @@ async function runIndexBench(): Promise<void> {
   const subjects = [() => load(true), bytesOnly];
   if (!ONLY_POOL) subjects.push(() => load(false));
   console.error(
-    `  timing the worker's run index (${pool.size} index threads${ONLY_POOL ? "" : ", and in one thread"}) and a bytes-only read of the same Blobs (interleaved)`,
+    `  timing the worker's run index (index threads, a new pool per run${ONLY_POOL ? "" : ", and in one thread"}) and a bytes-only read of the same Blobs (interleaved)`,
   );
-  const [indexMs, bytesMs, oneThreadMs] = await interleaved(subjects, RUNS);
-  pool.close();
+  const [indexMs, bytesMs, oneThreadMs] = await interleaved(subjects, RUNS, (i) =>
+    i === 0 ? freshPool() : Promise.resolve(),
+  );
+  const size = (pool as NodeIndexPool | null)?.size ?? 0;
+  (pool as NodeIndexPool | null)?.close();
   const b = median(bytesMs!);
   const series: [string, number[], string][] = [
-    ["runs.index.100x20MB", indexMs!, `${pool.size} index threads`],
+    ["runs.index.100x20MB", indexMs!, `${size} index threads`],
   ];
   if (oneThreadMs !== undefined)
     series.push(["runs.index.100x20MB.oneThread", oneThreadMs, "in the load worker's thread"]);
@@ -299,7 +311,7 @@ async function runIndexBench(): Promise<void> {
         values: values.map(Math.round),
         baselineValues: bytesMs!.map(Math.round),
         mbPerS: round((run.bytes / MB) * (1000 / i)),
-        threads: metric === "runs.index.100x20MB" ? pool.size : 1,
+        threads: metric === "runs.index.100x20MB" ? size : 1,
       },
     );
   }

@@ -102,14 +102,21 @@ export function indexThread(
 ): (request: IndexRequest) => void {
   const hashes: PromptHashes = new Map();
   const cancelled = new Set<number>();
+  // Jobs run one after another: the pool sends a thread its next job before this one ends
+  // (JOBS_PER_THREAD), so the thread goes on without waiting for a round trip.
+  let queue: Promise<void> = Promise.resolve();
   return (request) => {
     if (request.kind === "cancel") {
       cancelled.add(request.jobId);
       return;
     }
+    queue = queue.then(() => runJob(request));
+  };
+
+  function runJob(request: Extract<IndexRequest, { kind: "index" }>): Promise<void> {
     const { jobId } = request;
     let lastReport = 0;
-    Promise.resolve(open(request.file))
+    return Promise.resolve(open(request.file))
       .then((file) =>
         indexRunFile(namedSource(file, request.path), request.format, request.hint, hashes, {
           isCancelled: () => cancelled.has(jobId),
@@ -138,10 +145,15 @@ export function indexThread(
         ),
       )
       .finally(() => cancelled.delete(jobId));
-  };
+  }
 }
 
 const PROGRESS_BYTES = 8 << 20;
+/**
+ * Jobs a thread holds at once: the one it runs and the next, so it never idles for the round trip
+ * to the load worker (which may be busy merging a finished file) between two files.
+ */
+const JOBS_PER_THREAD = 2;
 /** How often a running job's `isCancelled` is asked (the load worker's flag is a plain Set). */
 const CANCEL_POLL_MS = 50;
 
@@ -163,7 +175,8 @@ export function portIndexPool(
   fileRef: (file: ByteSource) => unknown = (file) => file,
 ): IndexPool {
   let nextJob = 1;
-  const idle: IndexPort[] = [...ports];
+  /** Free job slots: each thread holds up to JOBS_PER_THREAD jobs (it runs them in turn). */
+  const idle: IndexPort[] = ports.flatMap((port) => Array<IndexPort>(JOBS_PER_THREAD).fill(port));
   const live = new Set(ports);
   const waiting: Pending[] = [];
   const running = new Map<number, Pending>();
@@ -250,8 +263,7 @@ export function portIndexPool(
       (message) => {
         // A thread that failed is dropped; its job fails (read in the caller's thread instead).
         live.delete(port);
-        const at = idle.indexOf(port);
-        if (at !== -1) idle.splice(at, 1);
+        for (let at = idle.indexOf(port); at !== -1; at = idle.indexOf(port)) idle.splice(at, 1);
         for (const p of [...running.values()])
           if (p.port === port) {
             settle(p);

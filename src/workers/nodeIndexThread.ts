@@ -37,4 +37,6 @@ if (port !== null) {
     (reply, transfer) => port.postMessage(reply, transfer),
   );
   port.on("message", (request: IndexRequest) => handle(request));
+  // Every module is loaded: the pool may time its first job from here (nodeIndexPool's `ready`).
+  port.postMessage({ kind: "ready" });
 }
