@@ -4,7 +4,7 @@
  * time, so the file is never decoded whole. Several files, a folder or globs are one run: each file
  * is read so, then merged by io's `runDatasetMerge`, as the studio merges them.
  */
-import { existsSync, openAsBlob, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { RolloutGroup } from "../core/index.ts";
 import {
@@ -34,6 +34,7 @@ import {
   type RunInfo,
   type RunReport,
 } from "../io/index.ts";
+import { nodeFileSource } from "../io/stream/nodeFileSource.ts";
 import { readBytes } from "./readBytes.ts";
 import { cliRunOf } from "./runPaths.ts";
 
@@ -83,7 +84,9 @@ export async function loadForCli(
     );
   }
   if (size >= threshold && options === undefined) {
-    const file = new File([await openAsBlob(path)], name);
+    // Positioned reads (io's nodeFileSource), not a file-backed Blob: Node's Blob reads 64 KB
+    // pieces and copies them into a new buffer per read.
+    const file = await nodeFileSource(path, name, size);
     const indexed = await indexBlobIfPossible(file, format, {
       isCancelled: () => false,
       onProgress: () => undefined,
