@@ -31,14 +31,20 @@ export interface GroupFlags {
   readonly passes: number;
   /** Both passes and failures: the groups GRPO learns from. */
   readonly mixed: boolean;
-  /** Every reward equal (population std <= 1e-8, torch.isclose's atol): advantages all 0. */
+  /**
+   * Every finite reward equal (population std <= 1e-8, torch.isclose's atol): advantages all 0.
+   * False for an unscored group: it has no rewards to be equal.
+   */
   readonly zeroStd: boolean;
+  /** No finite reward at all (agent trajectories no report scored): nothing to learn from yet. */
+  readonly unscored: boolean;
 }
 
 /** Flags for one group. NaN rewards are ignored for the std and are not passes. */
 export function groupFlags(rewards: readonly number[], passed: readonly boolean[]): GroupFlags {
   const passes = passed.filter(Boolean).length;
   const finite = rewards.filter((r) => Number.isFinite(r));
-  const std = finite.length === 0 ? 0 : statsStd(finite, "population");
-  return { passes, mixed: passes > 0 && passes < passed.length, zeroStd: std <= 1e-8 };
+  const unscored = finite.length === 0;
+  const zeroStd = !unscored && statsStd(finite, "population") <= 1e-8;
+  return { passes, mixed: passes > 0 && passes < passed.length, zeroStd, unscored };
 }

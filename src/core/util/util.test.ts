@@ -49,9 +49,22 @@ describe("pass^k (tau-bench display_metrics)", () => {
       passes: 1,
       mixed: true,
       zeroStd: false,
+      unscored: false,
     });
-    expect(groupFlags([1, 1], [true, true])).toEqual({ passes: 2, mixed: false, zeroStd: true });
+    expect(groupFlags([1, 1], [true, true])).toEqual({
+      passes: 2,
+      mixed: false,
+      zeroStd: true,
+      unscored: false,
+    });
     expect(groupFlags([NaN, 0], [false, false]).zeroStd).toBe(true);
+    // No reward at all is unscored, not zero std: there is nothing equal to speak of.
+    expect(groupFlags([NaN], [false])).toEqual({
+      passes: 0,
+      mixed: false,
+      zeroStd: false,
+      unscored: true,
+    });
   });
 });
 

@@ -78,7 +78,14 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
   passes: (r) => r.passes,
   mean: (r) => statText(r.mean),
   std: (r) => statText(r.std),
-  zeroStd: (r) => (r.zeroStd ? <span className={styles.badge}>zero std</span> : null),
+  zeroStd: (r) =>
+    r.zeroStd ? (
+      <span className={styles.badge}>zero std</span>
+    ) : r.unscored ? (
+      <span className={styles.badge} title="No rollout of the group has a reward" data-unscored="">
+        unscored
+      </span>
+    ) : null,
   spread: (r) => (
     <span title={r.spread.title} data-spread={r.spread.status}>
       {r.spread.status}
@@ -117,7 +124,7 @@ export const COLUMN_TITLES: Readonly<Record<string, string>> = {
   passes: "Rollouts with reward at or above the pass threshold",
   mean: "Mean reward",
   std: "Population std of the rewards",
-  zeroStd: "Every reward equal: every advantage is 0",
+  zeroStd: "Every reward equal: every advantage is 0 (a group without any reward says unscored)",
   spread:
     "Spread check (methods.md 2.5): over the GAR factors of the ranked non-hack passes when the group is ranked, else over its rewards",
   clusters: "Diversity clusters (n-gram Jaccard), computed for the rows on screen",

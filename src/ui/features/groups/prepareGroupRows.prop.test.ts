@@ -116,6 +116,7 @@ describe("prepareGroupRows", () => {
       expect(row!.passes).toBe(flags.passes);
       expect(row!.mixed).toBe(flags.mixed);
       expect(row!.zeroStd).toBe(flags.zeroStd);
+      expect(row!.unscored).toBe(flags.unscored);
       expect(row!.mean).toBe(statsMean(finite));
       expect(row!.std).toBe(finite.length === 0 ? NaN : statsStd(finite, "population"));
       // The spread as it was built eagerly before, read in either order (each part is kept).

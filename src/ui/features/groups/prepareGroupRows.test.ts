@@ -112,6 +112,15 @@ describe("prepareGroupRows", () => {
     expect(row?.spread.title).toContain("Computed over the rewards of 2 rollouts.");
   });
 
+  it("says unscored, not zero std, for a group without any reward", () => {
+    const [row] = prepareGroupRows(
+      [summary("t", [NaN], "a trajectory", true)],
+      new Map(),
+      ANALYSIS_DEFAULTS,
+    );
+    expect(row).toMatchObject({ zeroStd: false, unscored: true, passes: 0, mixed: false });
+  });
+
   it("uses the summary's prompt and flags for groups not parsed yet", () => {
     const [row] = prepareGroupRows(
       [summary("g", [1, 1], "from the index", true)],

@@ -105,7 +105,10 @@ export interface GroupRow {
   readonly mean: number;
   readonly std: number;
   readonly mixed: boolean;
+  /** Every finite reward equal (core `groupFlags`); false for an unscored group. */
   readonly zeroStd: boolean;
+  /** No finite reward at all: shown as "unscored", never as zero std. */
+  readonly unscored: boolean;
   /** Fewer rollouts than most groups of the file. */
   readonly partial: boolean;
   /** The group's rollouts are parsed (always for a whole-file load; on demand for indexed files). */
@@ -295,8 +298,9 @@ function rowFromSummary(
     mean,
     std,
     mixed: passes > 0 && passes < n,
-    // groupFlags: every finite reward equal, or none.
-    zeroStd: finiteCount === 0 || std <= 1e-8,
+    // groupFlags: every finite reward equal; no reward at all is unscored instead.
+    zeroStd: finiteCount > 0 && std <= 1e-8,
+    unscored: finiteCount === 0,
     partial: summary.partial,
     parsed: group !== undefined,
     spread,

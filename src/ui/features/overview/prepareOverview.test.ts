@@ -140,6 +140,21 @@ describe("pass^k, group kinds and sizes", () => {
     expect(prepareGroupKinds(rewardsOf(groups), 0.15).mixed).toBe(2);
   });
 
+  it("a group without any reward is unscored, not zero std, and the kinds still add up", () => {
+    const k = prepareGroupKinds(
+      rewardsOf([...groups, group("e", [null]), group("f", [null, null])]),
+      0.5,
+    );
+    expect(k.rows.map((r) => [r.kind, r.count])).toEqual([
+      ["zero std", 2],
+      ["mixed", 1],
+      ["one-sided, varied", 1],
+      ["unscored", 2],
+    ]);
+    expect(k.rows.reduce((s, r) => s + r.count, 0)).toBe(k.groups);
+    expect(k.how).toContain("Unscored");
+  });
+
   it("counts groups per size", () => {
     expect(prepareGroupSizes(rewardsOf(groups)).rows).toEqual([
       { size: "2", count: 1 },

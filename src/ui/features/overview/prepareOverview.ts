@@ -29,6 +29,7 @@ export const OVERVIEW_COLORS = {
   straddle: "#999999",
   neutral: "#56b4e9",
   zeroStd: "#999999",
+  unscored: "#c8c8c8",
   mixed: "#009e73",
   oneSided: "#e69f00",
   factor: "#009e73",
@@ -201,6 +202,7 @@ export interface GroupKindsOverview {
  */
 export function prepareGroupKinds(input: GroupRewards, passThreshold: number): GroupKindsOverview {
   let zeroStd = 0;
+  let unscored = 0;
   let mixed = 0;
   let mixedNonZero = 0;
   for (const rs of input.rewards) {
@@ -209,12 +211,13 @@ export function prepareGroupKinds(input: GroupRewards, passThreshold: number): G
       rs.map((r) => r >= passThreshold),
     );
     if (flags.zeroStd) zeroStd += 1;
+    if (flags.unscored) unscored += 1;
     if (flags.mixed) mixed += 1;
     if (flags.mixed && !flags.zeroStd) mixedNonZero += 1;
   }
   const groups = input.rewards.length;
   const share = (c: number): number => (groups === 0 ? NaN : c / groups);
-  const oneSided = groups - zeroStd - mixedNonZero;
+  const oneSided = groups - zeroStd - unscored - mixedNonZero;
   return {
     rows: [
       { kind: "zero std", count: zeroStd, share: share(zeroStd), fill: OVERVIEW_COLORS.zeroStd },
@@ -230,11 +233,22 @@ export function prepareGroupKinds(input: GroupRewards, passThreshold: number): G
         share: share(oneSided),
         fill: OVERVIEW_COLORS.oneSided,
       },
+      // Only when some group has no reward at all (agent trajectories no report scored).
+      ...(unscored === 0
+        ? []
+        : [
+            {
+              kind: "unscored",
+              count: unscored,
+              share: share(unscored),
+              fill: OVERVIEW_COLORS.unscored,
+            },
+          ]),
     ],
     groups,
     zeroStd,
     mixed,
-    how: `Zero std: every finite reward in the group equal (population std <= 1e-8), so every GRPO advantage is 0 and the group teaches nothing. Mixed: passes (R >= ${passThreshold}) and failures, the groups GRPO and GAR learn from. One-sided, varied: all pass or all fail with different rewards. Each group counted once, zero std first.`,
+    how: `Zero std: every finite reward in the group equal (population std <= 1e-8), so every GRPO advantage is 0 and the group teaches nothing. Mixed: passes (R >= ${passThreshold}) and failures, the groups GRPO and GAR learn from. One-sided, varied: all pass or all fail with different rewards. ${unscored === 0 ? "" : " Unscored: no rollout of the group has a reward."} Each group counted once, zero std first.`,
   };
 }
 

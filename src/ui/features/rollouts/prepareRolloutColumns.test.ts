@@ -47,6 +47,20 @@ describe("prepareRolloutColumns", () => {
     ],
   };
 
+  it("shows no number at all for a group nothing scored (an agent trajectory without a report)", () => {
+    const lone: RolloutGroup = { id: "t", rollouts: [rollout("t1", null, "did the task")] };
+    const analysis = analyzeDataset([lone]).groups[0]!;
+    const [c] = prepareRolloutColumns(lone, analysis, ANALYSIS_DEFAULTS).columns;
+    expect(c!.scored).toBe(false);
+    expect([c!.plain.reward, c!.plain.place, c!.plain.rank, c!.plain.winRate]).toEqual([
+      "",
+      "",
+      "",
+      "",
+    ]);
+    expect(c!.plain.advantage).toBe("");
+  });
+
   it("gives plain numbers, and a missing reward as empty, never as 0", () => {
     const analysis = analyzeDataset([group]).groups[0]!;
     const view = prepareRolloutColumns(group, analysis, ANALYSIS_DEFAULTS);
@@ -55,9 +69,11 @@ describe("prepareRolloutColumns", () => {
     ).toEqual([
       ["a", "1", true, "0.707", "1"],
       ["b", "0", false, "-0.707", "0.5"],
-      ["c", "", false, "0", "0"],
+      // Unscored: the trainer's advantage (TRL gives 0), but no rank, place or win rate.
+      ["c", "", false, "0", ""],
     ]);
-    expect(view.columns.map((c) => c.plain.winRate)).toEqual(["1", "0.5", "0"]);
+    expect(view.columns.map((c) => c.plain.winRate)).toEqual(["1", "0.5", ""]);
+    expect(view.columns.map((c) => c.plain.place)).toEqual(["1", "2", ""]);
   });
 
   it("has no GAR without a ranking, and shows the trainer's advantage when logged", () => {

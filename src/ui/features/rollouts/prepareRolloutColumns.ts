@@ -73,23 +73,28 @@ export function prepareRolloutColumns(
   analysis: GroupAnalysis,
   settings: AnalysisSettings,
 ): RolloutColumnsView {
+  const anyScored = analysis.rollouts.some((s) => Number.isFinite(s.reward));
   const columns = group.rollouts.map((r, i): RolloutColumn => {
     const s = analysis.rollouts[i]!;
     const weights = settings.rewardWeights;
+    const scored = Number.isFinite(s.reward);
     return {
       id: r.id,
       index: i,
       plain: {
         reward: plainNumber(s.reward),
-        rank: plainNumber(s.rank),
-        place: plainNumber(s.place),
-        winRate: plainNumber(s.winRate),
-        advantage: plainNumber(s.advantage),
+        // A rollout without a reward competed with nobody: no place, rank or win rate ("–").
+        // Its advantage is the trainer's (TRL gives an unscorable completion 0), unless no
+        // rollout of the group is scored: then there is no trainer's number to show either.
+        rank: scored ? plainNumber(s.rank) : "",
+        place: scored ? plainNumber(s.place) : "",
+        winRate: scored ? plainNumber(s.winRate) : "",
+        advantage: anyScored ? plainNumber(s.advantage) : "",
         garAdvantage: plainNumber(s.garAdvantage),
         cluster: String(s.cluster),
       },
       passed: s.passed,
-      scored: Number.isFinite(s.reward),
+      scored,
       trainerAdvantage: s.trainerAdvantage === null ? null : fixed3(s.trainerAdvantage),
       cluster: s.cluster,
       clusterSize: s.clusterSize,
