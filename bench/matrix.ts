@@ -37,7 +37,7 @@ import { blobChunks, type LoadedDataset } from "../src/io/index.ts";
 import { runLoad } from "../src/workers/loadFile.ts";
 import { buildCli } from "../scripts/buildCli.ts";
 import { matrixTable, saveMatrixRows, type NodeMatrixRow } from "./matrixTable.ts";
-import { isShapeName, SHAPE_INFO, SHAPE_NAMES, shapeFile, type ShapeFile } from "./shapes.ts";
+import { matrixArgs, SHAPE_INFO, shapeFile, type ShapeFile } from "./shapes.ts";
 
 const BIN = join(import.meta.dirname, "../bin/rollout-studio.mjs");
 const MAX_RSS_HOOK = join(import.meta.dirname, "maxRss.mjs");
@@ -45,22 +45,6 @@ const MB = 1e6;
 
 const arg = (name: string): string | undefined =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-
-function parseMatrixArgs(argv: readonly string[]): {
-  sizes: number[];
-  shapes: (typeof SHAPE_NAMES)[number][];
-} {
-  const get = (name: string): string | undefined =>
-    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const sizes = (get("sizes") ?? "50,500,1000").split(",").map(Number);
-  if (sizes.some((s) => !Number.isInteger(s) || s <= 0))
-    throw new Error(`--sizes: whole megabytes, comma-separated (got ${get("sizes")})`);
-  const names = (get("shapes") ?? SHAPE_NAMES.join(",")).split(",");
-  const unknown = names.filter((n) => !isShapeName(n));
-  if (unknown.length > 0)
-    throw new Error(`--shapes: unknown ${unknown.join(", ")}; known: ${SHAPE_NAMES.join(", ")}`);
-  return { sizes, shapes: names.filter(isShapeName) };
-}
 
 let failed = false;
 function check(ok: boolean, message: string): void {
@@ -418,7 +402,7 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  const { sizes, shapes } = parseMatrixArgs(process.argv);
+  const { sizes, shapes } = matrixArgs(process.argv);
   const runsArg = arg("runs");
   const analyzeRuns = process.argv.includes("--no-analyze") ? 0 : Number(arg("analyze-runs") ?? 1);
   if (analyzeRuns > 0) {

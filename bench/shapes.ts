@@ -44,6 +44,23 @@ export type ShapeName = (typeof SHAPE_NAMES)[number];
 export const isShapeName = (s: string): s is ShapeName =>
   (SHAPE_NAMES as readonly string[]).includes(s);
 
+/** The matrix's `--sizes=50,500,1000` (MB, default all three) and `--shapes=a,b` (default all). */
+export function matrixArgs(argv: readonly string[]): {
+  sizes: number[];
+  shapes: ShapeName[];
+} {
+  const get = (name: string): string | undefined =>
+    argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const sizes = (get("sizes") ?? "50,500,1000").split(",").map(Number);
+  if (sizes.some((s) => !Number.isInteger(s) || s <= 0))
+    throw new Error(`--sizes: whole megabytes, comma-separated (got ${get("sizes")})`);
+  const names = (get("shapes") ?? SHAPE_NAMES.join(",")).split(",");
+  const unknown = names.filter((n) => !isShapeName(n));
+  if (unknown.length > 0)
+    throw new Error(`--shapes: unknown ${unknown.join(", ")}; known: ${SHAPE_NAMES.join(", ")}`);
+  return { sizes, shapes: names.filter(isShapeName) };
+}
+
 /** One line in this many of the small shape is malformed (cut in the middle of its JSON). */
 export const MALFORMED_EVERY = 997;
 /** The huge shape's one long completion, in characters (ASCII, so also bytes before escapes). */
