@@ -94,7 +94,7 @@ function emit(
 /** Rollouts -> Metrics -> Divergence in the open group; null when a view did not show in time. */
 async function switchTabs(page: Page, timeoutMs: number): Promise<TabSwitch | null> {
   await page.getByTestId("workspace.tab.rollouts").click();
-  await page.getByTestId("group.detail").waitFor({ state: "visible", timeout: timeoutMs });
+  await page.getByTestId("group.detail").waitFor({ state: "attached", timeout: timeoutMs });
   // Let the open group's deferred work (markdown, clusters) settle before timing.
   await page.waitForTimeout(1000);
   return page.evaluate(
@@ -135,19 +135,29 @@ async function switchTabs(page: Page, timeoutMs: number): Promise<TabSwitch | nu
   );
 }
 
-/** Open `groupId` through the group browser's search (ids are searched in every group) and Enter. */
+/**
+ * Open `groupId` through the group browser's search (ids are searched in every group) and Enter,
+ * pressed again until the group opens: the list filters after the input settles, and an Enter
+ * before that opens the first group of the unfiltered list.
+ */
 async function openGroup(page: Page, groupId: string, timeoutMs: number): Promise<void> {
   await page.getByTestId("workspace.tab.rollouts").click();
   const search = page.getByTestId("filter-search");
   await search.fill(groupId);
   await page
     .locator(`[data-testid="group-row"][data-group-id="${groupId}"]`)
-    .waitFor({ timeout: timeoutMs });
-  await search.press("Enter");
-  await page
-    .locator(`section[aria-label="Group ${groupId}"]`)
-    .first()
-    .waitFor({ timeout: timeoutMs });
+    .waitFor({ state: "attached", timeout: timeoutMs });
+  const open = page.locator(`section[aria-label="Group ${groupId}"]`).first();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await search.press("Enter");
+    try {
+      await open.waitFor({ state: "attached", timeout: 2000 });
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+  }
 }
 
 async function loadOnce(
@@ -222,7 +232,7 @@ async function loadOnce(
     await page
       .locator(`section[aria-label="Group ${file.largestGroupId}"]`)
       .first()
-      .waitFor({ timeout: timeoutMs });
+      .waitFor({ state: "attached", timeout: timeoutMs });
     const tabSwitch = await switchTabs(page, timeoutMs);
     if (tabSwitch === null) problems.push(`${label}: a tab of the largest group did not show`);
     let baselineTabSwitch: TabSwitch | null = null;
@@ -243,7 +253,9 @@ async function loadOnce(
       baselineTabSwitch,
     };
   } catch (e) {
-    const message = e instanceof Error ? e.message.split("\n")[0]! : String(e);
+    // Playwright's message names what it waited for on its following lines.
+    const message =
+      e instanceof Error ? e.message.split("\n").slice(0, 3).join(" ").slice(0, 500) : String(e);
     problems.push(`${label}: ${[...errors, message].join("; ")}`);
     return null;
   } finally {
@@ -266,7 +278,7 @@ export async function benchMatrixBrowser(
     for (const shape of shapes) {
       log(`matrix (browser): ${shape} at ${sizeMB} MB`);
       const file = shapeFile(shape, sizeMB, log);
-      const timeoutMs = 120_000 + sizeMB * 1000;
+      const timeoutMs = Number(process.env.BENCH_MATRIX_TIMEOUT_MS ?? 120_000 + sizeMB * 1000);
       const loads: MatrixLoad[] = [];
       const readMs: number[] = [];
       for (let r = 0; r < rounds; r++) {
@@ -278,7 +290,9 @@ export async function benchMatrixBrowser(
               checks.push(`${shape} ${sizeMB} MB: the bytes-only read saw ${b.bytes} bytes`);
             readMs.push(b.ms);
           } else {
+            const before = checks.length;
             const l = await loadOnce(browser, url, file, timeoutMs, checks);
+            for (const c of checks.slice(before)) log(`  problem: ${c}`);
             if (l === null) continue;
             loads.push(l);
             log(
