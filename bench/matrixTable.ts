@@ -93,7 +93,7 @@ export function matrixTable(): string {
     (a, b) => order(a.shape) - order(b.shape) || a.sizeMB - b.sizeMB,
   );
   const lines = [
-    "| Shape | Size | First group: Node / Chromium | Index MB/s: Node / Chromium (bytes-only read, JSON.parse) | `analyze` MB/s (peak RSS) | Heap / file | Longest task while indexing | Tab switch, largest rollout (longest task) |",
+    "| Shape | Size | First group: Node / Chromium | Index MB/s: Node / Chromium (Node bytes-only, JSON.parse; Chromium read) | `analyze` MB/s (peak RSS) | Heap / file | Longest task while indexing | Tab switch, largest rollout (longest task) |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const { shape, sizeMB } of sorted) {

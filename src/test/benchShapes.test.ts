@@ -11,6 +11,7 @@ import { fingerprintBytes } from "../../bench/generate.ts";
 import {
   HUGE_COMPLETION_CHARS,
   MALFORMED_EVERY,
+  matrixArgs,
   SHAPE_NAMES,
   shapeLines,
   writeShapeFile,
@@ -201,5 +202,20 @@ describe("the shapes' defaults", () => {
     const large = [...shapeLines("agent", 900_000)].map((l) => l.text);
     expect(large.slice(0, small.length)).toEqual(small);
     expect(large.length).toBeGreaterThan(small.length);
+  });
+});
+
+describe("the matrix's arguments", () => {
+  it("default to every shape at 50, 500 and 1000 MB", () => {
+    expect(matrixArgs([])).toEqual({ sizes: [50, 500, 1000], shapes: [...SHAPE_NAMES] });
+  });
+
+  it("take sizes and shapes, and refuse what they do not know", () => {
+    expect(matrixArgs(["--sizes=50", "--shapes=huge,small"])).toEqual({
+      sizes: [50],
+      shapes: ["huge", "small"],
+    });
+    expect(() => matrixArgs(["--sizes=50,big"])).toThrow(/--sizes/);
+    expect(() => matrixArgs(["--shapes=small,tiny"])).toThrow(/unknown tiny/);
   });
 });
