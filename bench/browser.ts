@@ -13,6 +13,8 @@
  *   npm run bench:browser -- --no-scroll     everything but it
  *   npm run bench:browser -- --interaction-only   just the setting-change and ranking-keystroke
  *                                                 latencies (T5, bench/interaction.ts)
+ *   npm run bench:browser -- --matrix   just issue 16's benchmark matrix (bench/matrixBrowser.ts), with
+ *                                       `--sizes=50,500,1000` and `--shapes=...` as bench:matrix
  *   npm run bench:browser -- --view   also issue 14's `rollout-studio view` metrics (bench/viewBrowser.ts):
  *                                     the 1 GB file through view vs as a local File, and an
  *                                     appended line to the screen; `--view-only` runs just them
@@ -27,6 +29,7 @@ import {
   readSync,
   writeSync,
 } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -35,6 +38,9 @@ import { CHROMIUM_PATH } from "../e2e/harness/browser.ts";
 import { startPreviewServer } from "../e2e/harness/server.ts";
 import { generateGroupListJsonl, generateRolloutJsonl } from "./generate.ts";
 import { benchLazyOpen } from "./lazyOpen.ts";
+import { benchMatrixBrowser } from "./matrixBrowser.ts";
+import { matrixTable, saveMatrixRows } from "./matrixTable.ts";
+import { matrixArgs } from "./shapes.ts";
 import { benchRunIndex, blankPageRead } from "./runIndexBrowser.ts";
 import { buildCli } from "../scripts/buildCli.ts";
 import {
@@ -64,6 +70,8 @@ const VIEW = VIEW_ONLY || process.argv.includes("--view");
 /** `--run-index` adds issue 14's 100-file run index (bench/runIndexBrowser.ts); `--run-index-only` runs just it. */
 const RUN_INDEX_ONLY = process.argv.includes("--run-index-only");
 const RUN_INDEX = RUN_INDEX_ONLY || process.argv.includes("--run-index");
+/** `--matrix` runs issue 16's benchmark matrix alone (bench/matrixBrowser.ts). */
+const MATRIX = process.argv.includes("--matrix");
 const MB = 1e6;
 const DATA_DIR = fileURLToPath(new URL("./.data/", import.meta.url));
 /** Loads per file, each in a new context (cold worker start adds 75-100 ms: take the median). */
@@ -1124,6 +1132,16 @@ async function runIndexBenchmark(browser: Browser, url: string): Promise<void> {
   );
 }
 
+/** Issue 16: every shape of bench/shapes.ts at every size (BENCH_MATRIX_ROUNDS loads each, default 1). */
+async function matrixBenchmark(browser: Browser, url: string): Promise<void> {
+  const { sizes, shapes } = matrixArgs(process.argv);
+  const rounds = Number(process.env.BENCH_MATRIX_ROUNDS ?? 1);
+  const result = await benchMatrixBrowser(browser, url, sizes, shapes, rounds, log);
+  for (const c of result.checks) check(false, c);
+  saveMatrixRows("browser", result.rows, loadavg());
+  log(`\n${matrixTable()}`);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   mkdirSync(DATA_DIR, { recursive: true });
@@ -1137,8 +1155,9 @@ async function main(): Promise<void> {
   });
   log(`serving ${server.url}; Chromium ${browser.version()}; node ${process.version}`);
   try {
+    if (MATRIX) await matrixBenchmark(browser, server.url);
     if (RUN_INDEX) await runIndexBenchmark(browser, server.url);
-    const others = !RUN_INDEX_ONLY;
+    const others = !RUN_INDEX_ONLY && !MATRIX;
     if (VIEW && others) await viewBenchmarks(browser, server.url);
     if (!SCROLL_ONLY && !INTERACTION_ONLY && !VIEW_ONLY && others)
       await loadBenchmarks(browser, server.url);

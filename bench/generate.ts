@@ -147,7 +147,7 @@ interface Prose {
   readonly sentenceStart: readonly boolean[];
 }
 
-function prose(vocabulary: ZipfVocabulary, chars: number, rng: Rng): Prose {
+export function prose(vocabulary: ZipfVocabulary, chars: number, rng: Rng): Prose {
   const words: string[] = [];
   const separators: string[] = [];
   const sentenceStart: boolean[] = [];
@@ -172,7 +172,7 @@ function prose(vocabulary: ZipfVocabulary, chars: number, rng: Rng): Prose {
   return { words, separators, sentenceStart };
 }
 
-function render(p: Prose): string {
+export function render(p: Prose): string {
   let out = "";
   p.words.forEach((w, i) => {
     out += (p.sentenceStart[i] ? w[0]!.toUpperCase() + w.slice(1) : w) + p.separators[i]!;
@@ -289,7 +289,7 @@ export function fingerprint(texts: readonly string[]): string {
 }
 
 /** Characters that make a row non-ASCII (performance.md section 1): arrows, curly quotes, accents, CJK, emoji. */
-const NON_ASCII = ["→", "“", "”", "é", "中文", "😀"];
+export const NON_ASCII = ["→", "“", "”", "é", "中文", "😀"];
 
 export interface RolloutJsonlOptions {
   /** Stop adding rows once the file has at least this many bytes. */
@@ -313,7 +313,7 @@ export interface RolloutJsonl {
 }
 
 /** Python-ish code blocks with quotes, backslashes and escapes, built from vocabulary words. */
-function codeBlock(vocabulary: ZipfVocabulary, rng: Rng): string {
+export function codeBlock(vocabulary: ZipfVocabulary, rng: Rng): string {
   const name = (): string => vocabulary.word(rng).replace(/[^a-z]/g, "") || "x";
   const fn = name();
   const arg = name();
