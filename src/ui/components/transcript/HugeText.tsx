@@ -33,6 +33,15 @@ const CHAR_PX = 7.3;
 /** Before the scroller is measured (and in jsdom, which measures nothing). */
 const INITIAL_RECT = { width: 640, height: 360 };
 
+/** The nearest ancestor that scrolls vertically (a rollout column's body), or null. */
+function scrollingAncestor(el: HTMLElement): HTMLElement | null {
+  for (let p = el.parentElement; p !== null; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+}
+
 /** Run `step` once per macrotask until it says it is done; the returned function stops it. */
 function sliced(step: () => boolean): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,10 +57,19 @@ function sliced(step: () => boolean): () => void {
   };
 }
 
+/**
+ * Byte counts of the last few huge texts, so a column that mounts again (a tab switch) shows its
+ * size at once. A few entries only: each keeps its text alive, which the dataset holds anyway.
+ */
+const BYTES_CACHE = new Map<string, number>();
+const BYTES_CACHE_SIZE = 4;
+
 /** The text's size in UTF-8 bytes, counted a slice per task; null until counted. */
 export function useUtf8Bytes(text: string): number | null {
   const [counted, setCounted] = useState<{ text: string; bytes: number } | null>(null);
+  const cached = BYTES_CACHE.get(text);
   useEffect(() => {
+    if (BYTES_CACHE.has(text)) return;
     let at = 0;
     let bytes = 0;
     return sliced(() => {
@@ -59,10 +77,14 @@ export function useUtf8Bytes(text: string): number | null {
       bytes += utf8Bytes(text, at, to);
       at = to;
       if (at < text.length) return false;
+      BYTES_CACHE.set(text, bytes);
+      if (BYTES_CACHE.size > BYTES_CACHE_SIZE)
+        BYTES_CACHE.delete(BYTES_CACHE.keys().next().value as string);
       setCounted({ text, bytes });
       return true;
     });
   }, [text]);
+  if (cached !== undefined) return cached;
   return counted !== null && counted.text === text ? counted.bytes : null;
 }
 
@@ -257,9 +279,12 @@ export const HugeTextView = memo(function HugeTextView({ text }: { text: string 
           >
             ‹
           </button>
-          <span data-testid="huge-text.piece" data-piece={piece + 1}>
-            piece {piece + 1} of {count}: characters {(from + 1).toLocaleString("en-US")}–
-            {to.toLocaleString("en-US")}
+          <span
+            data-testid="huge-text.piece"
+            data-piece={piece + 1}
+            title={`Characters ${(from + 1).toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")}`}
+          >
+            piece {piece + 1} of {count}
           </span>
           <button
             type="button"
@@ -313,12 +338,22 @@ export function HugeTextFold({ text, head }: { text: string; head: ReactNode }) 
   const [open, setOpen] = useState(false);
   const bytes = useUtf8Bytes(text);
   const label = hugeLabel(text.length, bytes);
+  const ref = useRef<HTMLDivElement>(null);
+  // Opened, the view's top is brought to the top of the column's scroller (the view is about a
+  // column tall). Not scrollIntoView: it would scroll the workspace around the column too.
+  useEffect(() => {
+    const el = ref.current;
+    if (!open || el === null) return;
+    const scroller = scrollingAncestor(el);
+    if (scroller !== null)
+      scroller.scrollTop += el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  }, [open]);
+  // The size comes first, so a column shows it without scrolling past the head.
   return (
-    <div data-testid="huge-text">
-      {open ? <HugeTextView text={text} /> : head}
+    <div data-testid="huge-text" ref={ref}>
       <button
         type="button"
-        className={styles.foldToggle}
+        className={`${styles.foldToggle} ${styles.hugeToggle}`}
         aria-expanded={open}
         data-testid="huge-text.toggle"
         title={`${text.length.toLocaleString("en-US")} characters${bytes === null ? "" : `, ${bytes.toLocaleString("en-US")} bytes in UTF-8`}: read a piece at a time, never rendered whole`}
@@ -327,6 +362,7 @@ export function HugeTextFold({ text, head }: { text: string; head: ReactNode }) 
         <span data-testid="huge-text.label">{label}</span>
         {open ? " · fold" : " · open"}
       </button>
+      {open ? <HugeTextView text={text} /> : head}
     </div>
   );
 }
