@@ -216,7 +216,8 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     label: "Text analysed per rollout",
     control: "number",
     min: 1,
-    step: 10_000,
+    // Any whole number is valid: a coarser step would mark the default (200,000) invalid.
+    step: 1,
     valid: textCharsValid,
     help:
       "Characters of each rollout's text that diversity clusters, Find similar and Divergence read " +
