@@ -22,7 +22,7 @@ import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
 import { similarityCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
-import { toolCallSymbols, type SimilarityOn } from "../ngram/toolCalls.ts";
+import type { SimilarityOn } from "../ngram/toolCalls.ts";
 import {
   rankPlaces,
   rankTierMidpoints,
@@ -49,8 +49,8 @@ import type {
 import {
   rolloutText,
   rolloutToolCalls,
+  rolloutSimilarityInput,
   TEXT_CHARS_DEFAULT,
-  textBounded,
   textCutCount,
   type CompletionRule,
 } from "./text.ts";
@@ -270,10 +270,9 @@ export function analyzeGroup(
     clusters !== undefined && clusters.clusterIndex.length === n
       ? clusters
       : similarityCluster(
-          group.rollouts.map((r, i) => ({
-            text: textBounded(texts[i]!, settings.textChars),
-            calls: toolCallSymbols(r.messages),
-          })),
+          group.rollouts.map((r) =>
+            rolloutSimilarityInput(r, settings.completionRule, settings.textChars),
+          ),
           { n: settings.ngram, threshold: settings.similarity, on: settings.similarityOn },
         );
   const answers = group.rollouts.map((r) => r.answer);

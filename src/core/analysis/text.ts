@@ -85,8 +85,30 @@ export function rolloutToolCalls(rollout: Rollout): number {
 }
 
 /**
+ * The first `limit` characters of {@link rolloutText}: the same as `textBounded(rolloutText(...))`,
+ * but "all-assistant" joins only what the prefix needs (each message cut to what is left), so a
+ * transcript with a 50 MB message is never copied whole to be cut.
+ */
+export function rolloutTextBounded(rollout: Rollout, rule: CompletionRule, limit: number): string {
+  if (rollout.completion !== null || rule !== "all-assistant")
+    return textBounded(rolloutText(rollout, rule), limit);
+  const parts: string[] = [];
+  let length = 0;
+  for (const m of rollout.messages) {
+    if (length >= limit) break;
+    if (m.role !== "assistant") continue;
+    const text = m.content.trim();
+    if (text === "") continue;
+    if (parts.length > 0) length += 1; // the "\n" joining it to the one before
+    parts.push(textBounded(text, Math.max(1, limit - length)));
+    length += text.length;
+  }
+  return textBounded(parts.join("\n"), limit);
+}
+
+/**
  * What the similarity settings compare of a rollout: the first `textChars` characters of its text
- * under the rule (see {@link textBounded}), and its tool calls.
+ * under the rule (see {@link rolloutTextBounded}), and its tool calls.
  */
 export function rolloutSimilarityInput(
   rollout: Rollout,
@@ -94,7 +116,7 @@ export function rolloutSimilarityInput(
   textChars: number,
 ): SimilarityInput {
   return {
-    text: textBounded(rolloutText(rollout, rule), textChars),
+    text: rolloutTextBounded(rollout, rule, textChars),
     calls: toolCallSymbols(rollout.messages),
   };
 }

@@ -8,6 +8,8 @@ import { ANALYSIS_DEFAULTS, analyzeDataset, analyzeGroup, analysisAdvantages } f
 import { divergenceFirstSplit, divergenceOfRollouts, divergenceSteps } from "./divergence.ts";
 import {
   rolloutSimilarityInput,
+  rolloutText,
+  rolloutTextBounded,
   TEXT_CHARS_DEFAULT,
   textBounded,
   textCharsValid,
@@ -147,4 +149,34 @@ describe("divergence reads the bounded prefix", () => {
       cut: true,
     });
   });
+});
+
+describe("rolloutTextBounded", () => {
+  const msg = (role: string, content: string) => ({
+    role,
+    content,
+    toolCalls: [],
+    toolCallId: null,
+    name: null,
+  });
+  const chat: Rollout = {
+    ...rollout(0, ""),
+    completion: null,
+    messages: [
+      msg("assistant", "  first answer "),
+      msg("user", "a question"),
+      msg("assistant", "x".repeat(50)),
+      msg("assistant", "last"),
+    ],
+  };
+  it.each([1, 5, 12, 13, 14, 30, 63, 64, 68, 69, 1000])(
+    "is the prefix of the whole text under every rule (limit %i)",
+    (limit) => {
+      for (const rule of ["final-assistant", "benchmax", "all-assistant"] as const) {
+        expect(rolloutTextBounded(chat, rule, limit)).toBe(
+          textBounded(rolloutText(chat, rule), limit),
+        );
+      }
+    },
+  );
 });
