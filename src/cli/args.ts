@@ -40,6 +40,7 @@ export const ANALYSIS_FLAGS = {
   "similarity-on": { type: "string" },
   tie: { type: "string" },
   "rank-ties": { type: "string" },
+  "text-chars": { type: "string" },
 } as const satisfies Flags;
 
 const HELP_FLAG = { help: { type: "boolean", short: "h" } } as const satisfies Flags;

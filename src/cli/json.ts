@@ -96,6 +96,7 @@ export function analysisJson(
       unscorable: s.unscorable,
       garGroups: s.garGroups,
       incompleteRankings: s.incompleteRankings,
+      textsCut: s.textsCut,
       records: loaded.stats.records,
       rejected: loaded.stats.rejected,
     },

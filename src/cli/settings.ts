@@ -6,6 +6,7 @@ import {
   ANALYSIS_DEFAULTS,
   COMPLETION_RULES,
   SIMILARITY_ON,
+  textCharsValid,
   type AnalysisSettings,
   type CompletionRule,
 } from "../core/index.ts";
@@ -76,5 +77,6 @@ export function settingsFromFlags(flags: Flags): AnalysisSettings {
     tieCredit: tie === 0.5 ? 0.5 : 0,
     rankTies: choice(flags, "rank-ties", ["average", "index"] as const, d.rankTies),
     completionRule: choice<CompletionRule>(flags, "text", COMPLETION_RULES, d.completionRule),
+    textChars: number(flags, "text-chars", d.textChars, textCharsValid, "a positive integer"),
   };
 }

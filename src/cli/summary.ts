@@ -99,9 +99,13 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
       : `GRPO scale=${st.scale} eps=${st.eps} std=${st.std} ${st.aggregation}`;
   lines.push(
     `settings: ${advantage}; pass >= ${st.passThreshold}; GAR cap ${st.cap}, min factor ${st.minFactor}, ` +
-      `hack zeroing ${st.hackZero ? "on" : "off"}; clusters: ${st.ngram}-grams of ${st.similarityOn === "tools" ? "tool calls" : st.similarityOn === "both" ? "text and tool calls" : "text"}, Jaccard >= ${st.similarity}, text ${st.completionRule}; ` +
+      `hack zeroing ${st.hackZero ? "on" : "off"}; clusters: ${st.ngram}-grams of ${st.similarityOn === "tools" ? "tool calls" : st.similarityOn === "both" ? "text and tool calls" : "text"}, Jaccard >= ${st.similarity}, text ${st.completionRule}, first ${st.textChars} characters; ` +
       `rank ties ${st.rankTies}, win-rate tie ${st.tieCredit}`,
   );
+  if (s.textsCut > 0)
+    lines.push(
+      `${s.textsCut} text${s.textsCut === 1 ? "" : "s"} cut to ${st.textChars} characters for the clusters (--text-chars)`,
+    );
   if (s.garGroups > 0 || s.incompleteRankings.length > 0) {
     const g = analysis.gar;
     lines.push(

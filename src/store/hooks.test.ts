@@ -93,6 +93,7 @@ describe("cluster cache", () => {
       similarity: 0.5,
       completionRule: "final-assistant" as const,
       similarityOn: "both" as const,
+      textChars: 200_000,
     };
     requestClusters(group, settings);
     requestClusters(group, settings);
@@ -103,6 +104,8 @@ describe("cluster cache", () => {
     if (entry?.status === "done") expect(entry.result.clusterIndex).toEqual([0, 0, 1]);
     expect(useStore.getState().clusterVersion).toBe(before + 1);
     expect(clusterEntry(group, { ...settings, similarity: 0.9 })).toBeUndefined();
+    // The text analysed per rollout changes the clusters: its own cache entry.
+    expect(clusterEntry(group, { ...settings, textChars: 10 })).toBeUndefined();
     expect(clusterEntry(group, { ...settings, similarityOn: "text" })).toBeUndefined();
   });
 });

@@ -94,20 +94,21 @@ export function useGroupClusters(group: RolloutGroup | null): ClusterState {
   const settings = useSettings();
   const version = useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
-  const { ngram, similarity, completionRule, similarityOn } = settings;
+  const { ngram, similarity, completionRule, similarityOn, textChars } = settings;
   // The worker is an external system: ask it once per group and setting (cached after that).
   useEffect(() => {
-    if (group !== null) requestClusters(group, { ngram, similarity, completionRule, similarityOn });
-  }, [group, ngram, similarity, completionRule, similarityOn, requestClusters]);
+    if (group !== null)
+      requestClusters(group, { ngram, similarity, completionRule, similarityOn, textChars });
+  }, [group, ngram, similarity, completionRule, similarityOn, textChars, requestClusters]);
   return useMemo((): ClusterState => {
     void version; // re-read the cache when a result arrives
     if (group === null) return { status: "pending" };
     return (
-      clusterEntry(group, { ngram, similarity, completionRule, similarityOn }) ?? {
+      clusterEntry(group, { ngram, similarity, completionRule, similarityOn, textChars }) ?? {
         status: "pending",
       }
     );
-  }, [group, ngram, similarity, completionRule, similarityOn, version]);
+  }, [group, ngram, similarity, completionRule, similarityOn, textChars, version]);
 }
 
 export interface GroupView {

@@ -24,8 +24,8 @@ describe("find similar on the demo's double refunds", () => {
     const others = rollouts.filter((r) => r.groupId !== query.groupId);
     const s = ANALYSIS_DEFAULTS;
     const sim = similarityToQuery(
-      rolloutSimilarityInput(query, s.completionRule),
-      others.map((r) => rolloutSimilarityInput(r, s.completionRule)),
+      rolloutSimilarityInput(query, s.completionRule, s.textChars),
+      others.map((r) => rolloutSimilarityInput(r, s.completionRule, s.textChars)),
       s.ngram,
       on,
     );

@@ -70,6 +70,9 @@ Options:
   --rank-ties average|index     equal rewards in the rank: mean position (default) or index order
   --text final-assistant|benchmax|all-assistant
                                 which text clustering compares (default final-assistant)
+  --text-chars N                text analysed per rollout: clusters read at most the first N
+                                characters of each text (default 200000, as the studio); lengths
+                                stay whole
   --json                        write one JSON document to stdout
   --messages                    with --json: add each rollout's transcript as read (prompt,
                                 messages with roles, text, tool calls with parsed arguments,

@@ -22,7 +22,7 @@ import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
 import { similarityCluster, type ClusterResult } from "../ngram/cluster.ts";
 import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
-import { toolCallSymbols, type SimilarityOn } from "../ngram/toolCalls.ts";
+import type { SimilarityOn } from "../ngram/toolCalls.ts";
 import {
   rankPlaces,
   rankTierMidpoints,
@@ -46,7 +46,14 @@ import type {
   ResolvedAnnotation,
   ResolvedAnnotations,
 } from "./resolve.ts";
-import { rolloutText, rolloutToolCalls, type CompletionRule } from "./text.ts";
+import {
+  rolloutText,
+  rolloutToolCalls,
+  rolloutSimilarityInput,
+  TEXT_CHARS_DEFAULT,
+  textCutCount,
+  type CompletionRule,
+} from "./text.ts";
 
 /** Every setting that changes a number. Defaults and their sources are in the README's table. */
 export interface AnalysisSettings {
@@ -69,6 +76,11 @@ export interface AnalysisSettings {
   /** Equal rewards in the in-group rank: index order (benchmax seed) or their mean position. */
   readonly rankTies: RankTies;
   readonly completionRule: CompletionRule;
+  /**
+   * "Text analysed per rollout": clusters, "find similar" and divergence read at most this many
+   * characters of each text (`textBounded`); lengths are still the full ones.
+   */
+  readonly textChars: number;
 }
 
 export const ANALYSIS_DEFAULTS: AnalysisSettings = {
@@ -88,6 +100,7 @@ export const ANALYSIS_DEFAULTS: AnalysisSettings = {
   tieCredit: 0,
   rankTies: "average",
   completionRule: "final-assistant",
+  textChars: TEXT_CHARS_DEFAULT,
 };
 
 export interface RolloutAnalysis {
@@ -147,6 +160,8 @@ export interface GroupAnalysis {
   /** Population std of the finite rewards. */
   readonly stdReward: number;
   readonly nClusters: number;
+  /** Rollouts whose compared text is longer than `settings.textChars`, so cut for the clusters. */
+  readonly textsCut: number;
   readonly rollouts: readonly RolloutAnalysis[];
   readonly gar: GarState;
   /** Who ranked the passes that GAR used (the human, a judge run, the heuristic); null without GAR. */
@@ -167,6 +182,8 @@ export interface DatasetSummary {
   readonly unscorable: number;
   readonly garGroups: number;
   readonly incompleteRankings: readonly GroupId[];
+  /** Rollouts whose compared text is longer than `settings.textChars` (cut for the clusters). */
+  readonly textsCut: number;
 }
 
 export interface DatasetAnalysis {
@@ -253,7 +270,9 @@ export function analyzeGroup(
     clusters !== undefined && clusters.clusterIndex.length === n
       ? clusters
       : similarityCluster(
-          group.rollouts.map((r, i) => ({ text: texts[i]!, calls: toolCallSymbols(r.messages) })),
+          group.rollouts.map((r) =>
+            rolloutSimilarityInput(r, settings.completionRule, settings.textChars),
+          ),
           { n: settings.ngram, threshold: settings.similarity, on: settings.similarityOn },
         );
   const answers = group.rollouts.map((r) => r.answer);
@@ -329,6 +348,7 @@ export function analyzeGroup(
     meanReward: statsMean(finite),
     stdReward: finite.length === 0 ? NaN : statsStd(finite, "population"),
     nClusters: cluster.nClusters,
+    textsCut: textCutCount(texts, settings.textChars),
     gar,
     garSource: hasGar ? source : null,
     rankSource: ranked ? source : "reward",
@@ -397,6 +417,7 @@ export function analyzeDataset(
       ),
       garGroups: analysed.filter((g) => g.gar.kind === "applied").length,
       incompleteRankings: analysed.filter((g) => g.gar.kind === "incomplete").map((g) => g.id),
+      textsCut: analysed.reduce((s, g) => s + g.textsCut, 0),
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 /** Steps drawn from a small pool so that shared prefixes and ties are common. */
 const step: fc.Arbitrary<DivergenceStep> = fc
   .constantFrom("a", "b", "c")
-  .map((t) => ({ kind: "turn", key: t, role: "assistant", text: t }));
+  .map((t) => ({ kind: "turn", key: t, role: "assistant", text: t, cut: false }));
 const trajectory = fc.array(step, { maxLength: 6 });
 const trajectories = fc.array(trajectory, { minLength: 1, maxLength: 8 });
 

@@ -174,7 +174,13 @@ describe("divergenceOfRollouts", () => {
     expect(divergenceFirstSplit(tree)).toBeNull();
     expect(tree.steps).toHaveLength(3);
     expect(divergenceFirstSplit(divergenceOfRollouts([rollout(0, same)]))).toBeNull();
-    expect(divergenceOfRollouts([])).toEqual({ start: 0, steps: [], members: [], branches: [] });
+    expect(divergenceOfRollouts([])).toEqual({
+      start: 0,
+      steps: [],
+      members: [],
+      branches: [],
+      textsCut: 0,
+    });
   });
 
   it("splits at step 0 when the first steps differ", () => {

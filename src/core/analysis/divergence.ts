@@ -4,11 +4,14 @@
  * first step at which the rollouts differ. The studio's divergence view draws this tree.
  */
 import type { ChatMessage, Rollout } from "../types.ts";
+import { TEXT_CHARS_DEFAULT, textBounded } from "./text.ts";
 
 /**
  * One step of a trajectory. `key` is what steps are compared by: whitespace runs collapsed,
  * JSON (tool arguments, tool results) re-serialised with sorted keys. The other fields are for
- * display: the text as given (trimmed), the arguments canonicalised.
+ * display: the text as given (trimmed), the arguments canonicalised. A text longer than the
+ * options' `textChars` is read, compared and shown by its first `textChars` characters only
+ * (`cut` is true); JSON that long is not parsed.
  */
 export type DivergenceStep =
   | {
@@ -17,6 +20,8 @@ export type DivergenceStep =
       /** The message's role ("assistant", "user", ...). */
       readonly role: string;
       readonly text: string;
+      /** The text was longer than `textChars`: `text` and `key` hold its first `textChars`. */
+      readonly cut: boolean;
     }
   | {
       readonly kind: "call";
@@ -25,6 +30,7 @@ export type DivergenceStep =
       /** Canonical JSON (sorted keys), or the whitespace-normalised text when it is not JSON. */
       readonly args: string;
       readonly argsValid: boolean;
+      readonly cut: boolean;
     }
   | {
       readonly kind: "result";
@@ -33,6 +39,7 @@ export type DivergenceStep =
       readonly name: string | null;
       readonly text: string;
       readonly error: boolean;
+      readonly cut: boolean;
     };
 
 export interface DivergenceOptions {
@@ -42,6 +49,13 @@ export interface DivergenceOptions {
    * differently (generated reference numbers, timestamps).
    */
   readonly results?: boolean;
+  /**
+   * Characters of each text (a turn, a call's arguments, a tool result) that are compared: the
+   * setting "text analysed per rollout" (default TEXT_CHARS_DEFAULT). A 50 MB completion costs
+   * its whitespace normalisation and JSON parse otherwise; two texts that share this prefix are
+   * the same step.
+   */
+  readonly textChars?: number;
 }
 
 /**
@@ -99,41 +113,53 @@ export function divergenceCanonicalJson(text: string): string | null {
 
 const SEP = "\u0000";
 
-function turnStep(role: string, content: string): DivergenceStep {
+/** A text's trimmed first `limit` characters, and whether that cut it. */
+function bounded(text: string, limit: number): { text: string; cut: boolean } {
+  const trimmed = text.trim();
+  return { text: textBounded(trimmed, limit), cut: trimmed.length > limit };
+}
+
+function turnStep(role: string, content: string, limit: number): DivergenceStep {
+  const { text, cut } = bounded(content, limit);
   return {
     kind: "turn",
-    key: ["turn", role, divergenceNormalizeText(content)].join(SEP),
+    key: ["turn", role, divergenceNormalizeText(text)].join(SEP),
     role,
-    text: content.trim(),
+    text,
+    cut,
   };
 }
 
-function messageSteps(m: ChatMessage, results: boolean): DivergenceStep[] {
+function messageSteps(m: ChatMessage, results: boolean, limit: number): DivergenceStep[] {
   if (m.role === "tool") {
     if (!results) return [];
-    const json = divergenceCanonicalJson(m.content);
-    const body = json ?? divergenceNormalizeText(m.content);
+    const { text, cut } = bounded(m.content, limit);
+    const json = cut ? null : divergenceCanonicalJson(text);
+    const body = json ?? divergenceNormalizeText(text);
     return [
       {
         kind: "result",
         key: ["result", m.name ?? "", m.error === true ? "error" : "", body].join(SEP),
         name: m.name,
-        text: m.content.trim(),
+        text,
         error: m.error === true,
+        cut,
       },
     ];
   }
   const steps: DivergenceStep[] = [];
-  if (m.content.trim() !== "") steps.push(turnStep(m.role, m.content));
+  if (m.content.trim() !== "") steps.push(turnStep(m.role, m.content, limit));
   for (const call of m.toolCalls) {
-    const json = divergenceCanonicalJson(call.arguments);
-    const args = json ?? divergenceNormalizeText(call.arguments);
+    const { text, cut } = bounded(call.arguments, limit);
+    const json = cut ? null : divergenceCanonicalJson(text);
+    const args = json ?? divergenceNormalizeText(text);
     steps.push({
       kind: "call",
       key: ["call", call.name, args].join(SEP),
       name: call.name,
       args,
       argsValid: json !== null,
+      cut,
     });
   }
   return steps;
@@ -149,9 +175,10 @@ export function divergenceSteps(
   options: DivergenceOptions = {},
 ): DivergenceStep[] {
   const results = options.results ?? true;
-  const steps = rollout.messages.flatMap((m) => messageSteps(m, results));
+  const limit = options.textChars ?? TEXT_CHARS_DEFAULT;
+  const steps = rollout.messages.flatMap((m) => messageSteps(m, results, limit));
   if (rollout.completion !== null && rollout.completion.trim() !== "") {
-    steps.push(turnStep("assistant", rollout.completion));
+    steps.push(turnStep("assistant", rollout.completion, limit));
   }
   return steps;
 }
@@ -201,12 +228,17 @@ export function divergenceTree(
   );
 }
 
-/** The prefix tree of a group's rollouts (members are indices in the group). */
+/**
+ * The prefix tree of a group's rollouts (members are indices in the group), and how many of the
+ * rollouts had a text cut to `options.textChars` (see {@link DivergenceOptions.textChars}).
+ */
 export function divergenceOfRollouts(
   rollouts: readonly Rollout[],
   options: DivergenceOptions = {},
-): DivergenceNode {
-  return divergenceTree(rollouts.map((r) => divergenceSteps(r, options)));
+): DivergenceNode & { readonly textsCut: number } {
+  const trajectories = rollouts.map((r) => divergenceSteps(r, options));
+  const textsCut = trajectories.filter((t) => t.some((s) => s.cut)).length;
+  return { ...divergenceTree(trajectories), textsCut };
 }
 
 /** The index of the first step at which a node's members differ, or null when they never do. */

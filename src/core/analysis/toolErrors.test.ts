@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../types.ts";
-import { rolloutToolErrorIndices, rolloutToolErrors, toolResultError } from "./toolErrors.ts";
+import {
+  rolloutToolErrorIndices,
+  rolloutToolErrors,
+  TOOL_ERROR_JSON_CHARS,
+  toolResultError,
+} from "./toolErrors.ts";
 
 const tool = (content: string, over: Partial<ChatMessage> = {}): ChatMessage => ({
   role: "tool",
@@ -102,5 +107,17 @@ describe("toolResultError", () => {
     };
     expect(rolloutToolErrors(rollout)).toBe(2);
     expect(rolloutToolErrorIndices(rollout)).toEqual([1, 3]);
+  });
+});
+
+describe("a huge JSON tool result", () => {
+  const pad = "x".repeat(TOOL_ERROR_JSON_CHARS);
+  it("is not parsed: its error field is not read, its text rules and the source's mark are", () => {
+    expect(toolResultError(tool(JSON.stringify({ error: "boom", pad: "" })))?.kind).toBe(
+      "error-key",
+    );
+    expect(toolResultError(tool(JSON.stringify({ error: "boom", pad })))).toBeNull();
+    expect(toolResultError(tool(JSON.stringify({ pad }), { error: true }))?.kind).toBe("marked");
+    expect(toolResultError(tool(`Error: ${pad}`))?.kind).toBe("error-text");
   });
 });

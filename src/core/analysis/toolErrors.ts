@@ -35,6 +35,13 @@ const ERROR_TEXT = /^\s*(?:error\s*:|traceback \(most recent call last\):)/i;
 /** A shell's exit line, e.g. "Exit code: 1" or "exit status 2", on a line of its own. */
 const EXIT_TEXT = /^\s*(?:exit(?:[ _]?code| status)|return ?code)\s*[:=]?\s*(-?\d+)\s*$/im;
 
+/**
+ * A result longer than this many characters is not parsed as JSON to look for an error field: a
+ * tool result of tens of megabytes (a dump, a file read whole) would block the page for a second
+ * in every view that counts tool errors. Its text rules (and the source's mark) still apply.
+ */
+export const TOOL_ERROR_JSON_CHARS = 1_000_000;
+
 const isRecord = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -106,14 +113,15 @@ function objectError(record: Record<string, unknown>): ToolError | null {
  *   true; or `success` / `ok` false;
  * - its text starts with `Error:` (tau-bench's environment) or a Python traceback, or has a line
  *   `Exit code: N` / `exit status N` / `returncode N` with N non-zero.
- * Anything else, and every message that is not a tool result, is not an error (null).
+ * Anything else, and every message that is not a tool result, is not an error (null). A JSON
+ * result longer than TOOL_ERROR_JSON_CHARS is read by the text rules only.
  */
 export function toolResultError(message: ChatMessage): ToolError | null {
   if (message.role !== "tool" && message.role !== "function" && message.role !== "ipython")
     return null;
   const text = message.content;
   const trimmed = text.trim();
-  if (trimmed.startsWith("{")) {
+  if (trimmed.startsWith("{") && trimmed.length <= TOOL_ERROR_JSON_CHARS) {
     try {
       const value: unknown = JSON.parse(trimmed);
       if (isRecord(value)) {

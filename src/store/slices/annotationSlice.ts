@@ -224,10 +224,10 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
       if (id === groupId) continue;
       for (const r of group.rollouts) {
         others.push({ groupId: id, rolloutId: r.id });
-        inputs.push(rolloutSimilarityInput(r, settings.completionRule));
+        inputs.push(rolloutSimilarityInput(r, settings.completionRule, settings.textChars));
       }
     }
-    const query = rolloutSimilarityInput(source, settings.completionRule);
+    const query = rolloutSimilarityInput(source, settings.completionRule, settings.textChars);
     const similarity = await similarRollouts(query, inputs, settings.ngram, settings.similarityOn);
     return others.map((o, i) => ({ ...o, similarity: similarity[i]! }));
   },

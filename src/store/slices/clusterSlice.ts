@@ -21,13 +21,13 @@ export type ClusterEntry =
 
 type ClusterSettings = Pick<
   AnalysisSettings,
-  "ngram" | "similarity" | "completionRule" | "similarityOn"
+  "ngram" | "similarity" | "completionRule" | "similarityOn" | "textChars"
 >;
 
 const cache = new WeakMap<RolloutGroup, Map<string, ClusterEntry>>();
 
 export function clusterKey(settings: ClusterSettings): string {
-  return `${settings.ngram}|${settings.similarity}|${settings.completionRule}|${settings.similarityOn}`;
+  return `${settings.ngram}|${settings.similarity}|${settings.completionRule}|${settings.similarityOn}|${settings.textChars}`;
 }
 
 /** The cached entry of a group under the settings, or undefined when never requested. */
@@ -57,7 +57,9 @@ export const createClusterSlice: StateCreator<Store, [], [], ClusterSlice> = (se
     if (entries.has(key)) return;
     entries.set(key, { status: "pending" });
     const store = entries;
-    const inputs = group.rollouts.map((r) => rolloutSimilarityInput(r, settings.completionRule));
+    const inputs = group.rollouts.map((r) =>
+      rolloutSimilarityInput(r, settings.completionRule, settings.textChars),
+    );
     clusterRollouts(inputs, {
       n: settings.ngram,
       threshold: settings.similarity,

@@ -7,6 +7,7 @@ import {
   ANALYSIS_DEFAULTS,
   COMPLETION_RULES,
   SIMILARITY_ON,
+  textCharsValid,
   type AnalysisSettings,
 } from "../../core/index.ts";
 import type { Store } from "../index.ts";
@@ -73,6 +74,7 @@ export function readSettings(persisted: unknown): AnalysisSettings {
     tieCredit: raw.tieCredit === 0.5 ? 0.5 : 0,
     rankTies: pick("rankTies", ["average", "index"] as const, d.rankTies),
     completionRule: pick("completionRule", COMPLETION_RULES, d.completionRule),
+    textChars: num("textChars", d.textChars, textCharsValid),
     aggregation: pick(
       "aggregation",
       ["sum_then_normalize", "normalize_then_sum"] as const,

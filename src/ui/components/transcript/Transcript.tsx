@@ -14,6 +14,7 @@ import {
   type ToolCallView,
   type TranscriptItem,
 } from "./prepareTranscript.ts";
+import { HugeTextFold } from "./HugeText.tsx";
 import { CodeText, MarkdownText, PlainText } from "./RichText.tsx";
 import styles from "./Transcript.module.css";
 import { VisibleText } from "./VisibleText.tsx";
@@ -38,6 +39,7 @@ function Foldable({
 }) {
   const [open, setOpen] = useState(false);
   if (fold === null) return render(full);
+  if (fold.huge === true) return <HugeTextFold text={full} head={render(fold.head)} />;
   const hidden =
     fold.hiddenLines > 0
       ? `${fold.hiddenLines} more line${fold.hiddenLines === 1 ? "" : "s"}`

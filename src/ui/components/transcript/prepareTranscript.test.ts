@@ -15,6 +15,7 @@ import {
   sharedPrompt,
 } from "./prepareTranscript.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
+import { HUGE_TEXT_CHARS } from "./hugeText.ts";
 
 function msg(role: string, content: string, over: Partial<ChatMessage> = {}): ChatMessage {
   return { role, content, toolCalls: [], toolCallId: null, name: null, ...over };
@@ -234,5 +235,41 @@ describe("patches", () => {
       "diff",
       "diff",
     ]);
+  });
+});
+
+describe("huge texts (over HUGE_TEXT_CHARS)", () => {
+  const huge = "line of a huge text\n".repeat(Math.ceil((HUGE_TEXT_CHARS + 10) / 20));
+
+  it("fold as huge, with the same head a long text gets, without counting lines", () => {
+    const fold = foldText(huge)!;
+    expect(fold.huge).toBe(true);
+    expect(fold.head).toBe(foldText(huge.slice(0, FOLD_MAX_CHARS + 1))!.head);
+    expect(fold.head.split("\n")).toHaveLength(FOLD_MAX_LINES);
+    expect(fold.hiddenLines).toBe(0);
+    expect(fold.hiddenChars).toBe(huge.length - fold.head.length);
+    expect(foldText("short\n".repeat(100))?.huge).toBeUndefined();
+  });
+
+  it("are neither parsed nor pretty-printed as JSON, and a call's huge arguments get no verdict", () => {
+    const json = JSON.stringify({ rows: huge });
+    expect(prettyJson(json)).toBeNull();
+    const view = prepareTranscript(
+      rollout({
+        messages: [
+          msg("assistant", "", { toolCalls: [{ id: "c", name: "write", arguments: json }] }),
+          msg("tool", json, { toolCallId: "c" }),
+        ],
+      }),
+    );
+    const [turn, result] = view.items;
+    expect(turn?.kind === "turn" && turn.calls[0]).toMatchObject({ argsValid: true, args: json });
+    expect(result).toMatchObject({ kind: "result", json: false, body: json, fold: { huge: true } });
+  });
+
+  it("preview from a slice: a one-line preview of a huge result ends in an ellipsis", () => {
+    expect(previewLine(huge)).toBe(`${"line of a huge text ".repeat(7).slice(0, 120)}…`);
+    const spaces = `${"a"}${" ".repeat(HUGE_TEXT_CHARS)}b`;
+    expect(previewLine(spaces)).toBe("a…");
   });
 });

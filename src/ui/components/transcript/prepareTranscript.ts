@@ -11,6 +11,7 @@ import {
   type RolloutGroup,
   type ToolErrorKind,
 } from "../../../core/index.ts";
+import { HUGE_TEXT_CHARS } from "./hugeText.ts";
 
 /** Text longer than this many characters or lines folds behind "show more". */
 export const FOLD_MAX_CHARS = 1200;
@@ -27,6 +28,11 @@ export interface Fold {
   readonly head: string;
   readonly hiddenLines: number;
   readonly hiddenChars: number;
+  /**
+   * The text is longer than HUGE_TEXT_CHARS: shown folded with its size and, once opened, in
+   * pieces (HugeText.tsx), never whole; `hiddenLines` is then not counted (0).
+   */
+  readonly huge?: true;
 }
 
 export interface ToolCallView {
@@ -81,6 +87,11 @@ export function foldText(
   maxChars = FOLD_MAX_CHARS,
   maxLines = FOLD_MAX_LINES,
 ): Fold | null {
+  if (text.length > HUGE_TEXT_CHARS) {
+    // Splitting 50 MB into lines took longer than a frame: the head comes from a slice.
+    const head = foldText(text.slice(0, maxChars + 1), maxChars, maxLines)?.head ?? "";
+    return { head, hiddenLines: 0, hiddenChars: text.length - head.length, huge: true };
+  }
   const lines = text.split("\n");
   if (text.length <= maxChars && lines.length <= maxLines) return null;
   let head = lines.slice(0, maxLines).join("\n");
@@ -100,6 +111,8 @@ export function foldText(
 
 /** JSON text pretty-printed with two spaces, or null when it is not JSON (or not an object/array). */
 export function prettyJson(text: string): string | null {
+  // A huge text is shown in pieces as given: parsing and re-printing it would block the page.
+  if (text.length > HUGE_TEXT_CHARS) return null;
   const trimmed = text.trim();
   if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) return null;
   try {
@@ -111,8 +124,10 @@ export function prettyJson(text: string): string | null {
 
 /** One line of at most `max` characters: whitespace collapsed, an ellipsis when cut. */
 export function previewLine(text: string, max = PREVIEW_CHARS): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  // Collapsed from a slice: a tool result of megabytes is previewed without reading it whole.
+  const read = max * 8;
+  const flat = text.slice(0, read).replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max)}…` : text.length > read ? `${flat}…` : flat;
 }
 
 export function roleKind(role: string): RoleKind {
@@ -144,7 +159,9 @@ function callView(call: ChatMessage["toolCalls"][number], key: string): ToolCall
     name: call.name,
     id: call.id,
     args,
-    argsValid: pretty !== null || call.arguments.trim() === "",
+    // Huge arguments are not parsed (prettyJson): shown as given, without a verdict on them.
+    argsValid:
+      pretty !== null || call.arguments.trim() === "" || call.arguments.length > HUGE_TEXT_CHARS,
     fold: foldText(args),
   };
 }

@@ -141,7 +141,7 @@ export default function GroupTableBody({
   // Subscribed for its changes only: a cluster result moves it, and the cells re-read the cache.
   useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);
-  const { ngram, similarity, completionRule, similarityOn } = useSettings();
+  const { ngram, similarity, completionRule, similarityOn, textChars } = useSettings();
 
   // The build does not use the React Compiler, and nothing memoises the virtualiser's functions:
   // rows get primitive props only.
@@ -169,7 +169,7 @@ export default function GroupTableBody({
   // list rests (a fast scroll through 100k rows would otherwise queue thousands of requests).
   useEffect(() => {
     if (scrolling) return;
-    const settings = { ngram, similarity, completionRule, similarityOn };
+    const settings = { ngram, similarity, completionRule, similarityOn, textChars };
     for (let i = first; i <= last; i++) {
       const id = rows[i]?.id;
       const group = id === undefined ? undefined : groups.get(id);
@@ -185,6 +185,7 @@ export default function GroupTableBody({
     similarity,
     completionRule,
     similarityOn,
+    textChars,
     requestClusters,
   ]);
 
@@ -200,7 +201,7 @@ export default function GroupTableBody({
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedIndex, virtualizer, viewHeight]);
 
-  const clusterSettings = { ngram, similarity, completionRule, similarityOn };
+  const clusterSettings = { ngram, similarity, completionRule, similarityOn, textChars };
   // Each metadata column adds a track to the grid template (Groups.module.css, --meta-columns).
   // The Step column adds one before them (--step-column).
   const tableStyle = useMemo(

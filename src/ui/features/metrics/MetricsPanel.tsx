@@ -10,6 +10,7 @@ import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
 import ChartFrame from "../../components/ChartFrame.tsx";
 import HeatmapCanvas, { heatmapScale } from "../../components/HeatmapCanvas.tsx";
 import { heatmapSvg } from "../../components/heatmap.ts";
+import { TEXTS_CUT_TITLE, textsCutNote } from "../../components/textsCut.ts";
 import ClustersView from "./ClustersView.tsx";
 import { AdvantageChart, FactorChart, RewardChart } from "./MetricsCharts.tsx";
 import MetricsTable from "./MetricsTable.tsx";
@@ -54,8 +55,18 @@ export default function MetricsPanel({ groupId }: { groupId: string }) {
     return <p className={styles.muted}>Reading group {groupId}…</p>;
   const clusterError = view.clusters.status === "error" ? view.clusters.message : null;
   const winTitle = `Win-rate matrix (${prepared.winRate.rankingAvailable && winSource === "ranking" ? "human ranking" : "rewards"})`;
+  const cutNote = textsCutNote(
+    view.analysis.textsCut,
+    settings.textChars,
+    "for the clusters (each read by its first characters only)",
+  );
   return (
     <div className={styles.panel} data-testid="metrics.panel">
+      {cutNote === null ? null : (
+        <p className={styles.note} data-testid="metrics.texts-cut" title={TEXTS_CUT_TITLE}>
+          {cutNote}
+        </p>
+      )}
       <MetricsTable
         model={table}
         sort={sort}

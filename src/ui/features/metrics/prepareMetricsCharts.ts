@@ -286,7 +286,13 @@ export function prepareClusters(
   }
   const views: ClusterGroupView[] = [...byCluster].map(([cluster, members]) => {
     const first = group.rollouts[members[0]!]!;
-    const text = rolloutText(first, settings.completionRule).replace(/\s+/g, " ").trim();
+    // A sample of a few hundred characters: whitespace is collapsed in a slice of the text, never
+    // over the whole (a 50 MB completion took a second here).
+    const whole = rolloutText(first, settings.completionRule);
+    const text = whole
+      .slice(0, CLUSTER_SAMPLE_CHARS * 8)
+      .replace(/\s+/g, " ")
+      .trim();
     return {
       cluster,
       color: clusterColor(cluster),
@@ -296,7 +302,7 @@ export function prepareClusters(
         index: i,
       })),
       sample: text.slice(0, CLUSTER_SAMPLE_CHARS),
-      sampleCut: text.length > CLUSTER_SAMPLE_CHARS,
+      sampleCut: text.length > CLUSTER_SAMPLE_CHARS || whole.length > CLUSTER_SAMPLE_CHARS * 8,
     };
   });
   const values = new Float64Array(n * n);

@@ -9,6 +9,7 @@ import { divergenceOfRollouts } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useGroupAnalysis } from "../../../store/hooks.ts";
 import ClusterChip from "../../components/ClusterChip.tsx";
+import { TEXTS_CUT_TITLE, textsCutNote } from "../../components/textsCut.ts";
 import {
   prepareDivergence,
   type DivergenceBranchView,
@@ -107,14 +108,15 @@ export default function DivergenceView({ groupId }: { groupId: string }) {
   const ensureGroup = useStore((s) => s.ensureGroup);
   const parsed = useGroupAnalysis(groupId);
   const [results, setResults] = useState(true);
+  const textChars = useStore((s) => s.settings.textChars);
   // Parsing a group of an indexed file is a request to the worker: an external system.
   useEffect(() => {
     ensureGroup(groupId);
   }, [ensureGroup, groupId]);
   const group = parsed?.group ?? null;
   const tree = useMemo(
-    () => (group === null ? null : divergenceOfRollouts(group.rollouts, { results })),
-    [group, results],
+    () => (group === null ? null : divergenceOfRollouts(group.rollouts, { results, textChars })),
+    [group, results, textChars],
   );
   if (parsed === null || tree === null) {
     return (
@@ -125,6 +127,7 @@ export default function DivergenceView({ groupId }: { groupId: string }) {
   }
   const view = prepareDivergence(parsed.group, parsed.analysis, tree);
   const pending = parsed.clusters.status !== "done";
+  const cutNote = textsCutNote(tree.textsCut, textChars, "before comparing steps");
   return (
     <section
       className={styles.card}
@@ -154,6 +157,11 @@ export default function DivergenceView({ groupId }: { groupId: string }) {
         >
           {view.summary}
         </p>
+        {cutNote === null ? null : (
+          <p className={styles.muted} data-testid="divergence.texts-cut" title={TEXTS_CUT_TITLE}>
+            {cutNote}
+          </p>
+        )}
         <div data-testid="divergence.prefix">
           <Steps
             steps={view.prefix}

@@ -53,18 +53,39 @@ export interface DivergenceView {
   readonly summary: string;
 }
 
+/**
+ * Characters of a step's text shown (clamped to a few lines by the style sheet, the rest in its
+ * tooltip): a step of a huge text would otherwise put its whole prefix into the DOM twice.
+ */
+export const STEP_TEXT_CHARS = 4000;
+
+/** A step's text as shown: at most STEP_TEXT_CHARS, with an ellipsis where it was cut. */
+function shown(text: string, cut: boolean): string {
+  return text.length > STEP_TEXT_CHARS
+    ? `${text.slice(0, STEP_TEXT_CHARS)}…`
+    : cut
+      ? `${text}…`
+      : text;
+}
+
 export function prepareStep(step: DivergenceStep, index: number): DivergenceStepView {
   const number = index + 1;
   switch (step.kind) {
     case "turn":
-      return { number, kind: step.kind, label: step.role, tool: null, text: step.text };
+      return {
+        number,
+        kind: step.kind,
+        label: step.role,
+        tool: null,
+        text: shown(step.text, step.cut),
+      };
     case "call":
       return {
         number,
         kind: step.kind,
         label: "call",
         tool: step.name,
-        text: step.argsValid ? (prettyJson(step.args) ?? step.args) : step.args,
+        text: shown(step.argsValid ? (prettyJson(step.args) ?? step.args) : step.args, step.cut),
       };
     case "result":
       return {
@@ -72,7 +93,7 @@ export function prepareStep(step: DivergenceStep, index: number): DivergenceStep
         kind: step.kind,
         label: step.error ? "tool error" : "result",
         tool: step.name,
-        text: prettyJson(step.text) ?? step.text,
+        text: shown(step.cut ? step.text : (prettyJson(step.text) ?? step.text), step.cut),
       };
   }
 }

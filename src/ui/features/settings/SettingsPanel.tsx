@@ -7,7 +7,12 @@ import { useShallow } from "zustand/react/shallow";
 import { useStore } from "../../../store/index.ts";
 import RewardWeights from "./RewardWeights.tsx";
 import styles from "./Settings.module.css";
-import { SETTING_FIELDS, settingDefaultLabel, type SettingField } from "./settingFields.ts";
+import {
+  SETTING_FIELDS,
+  settingDefaultLabel,
+  settingHint,
+  type SettingField,
+} from "./settingFields.ts";
 
 function Control({ field }: { field: SettingField }) {
   const id = useId();
@@ -18,7 +23,7 @@ function Control({ field }: { field: SettingField }) {
       resets: s.settingsResets,
     })),
   );
-  const hint = `Default ${settingDefaultLabel(field)}: ${field.source}`;
+  const hint = settingHint(field);
   const label = (
     <label htmlFor={id} className={styles.label} title={hint}>
       {field.label}

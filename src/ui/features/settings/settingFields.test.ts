@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ANALYSIS_DEFAULTS } from "../../../core/index.ts";
-import { SETTING_FIELDS, settingsSummary } from "./settingFields.ts";
+import { SETTING_FIELDS, settingHint, settingsSummary } from "./settingFields.ts";
 
 describe("settingsSummary", () => {
   it("is empty at the defaults", () => {
@@ -48,5 +48,23 @@ describe("settingsSummary", () => {
       const items = settingsSummary({ ...ANALYSIS_DEFAULTS, [field.key]: changed });
       expect(items.map((i) => i.key)).toEqual([field.key]);
     }
+  });
+});
+
+describe("text analysed per rollout", () => {
+  it("says in its tooltip what it bounds, what it leaves whole, and its default", () => {
+    const field = SETTING_FIELDS.find((f) => f.key === "textChars")!;
+    const hint = settingHint(field);
+    expect(hint).toMatch(/diversity clusters/);
+    expect(hint).toMatch(/Divergence/);
+    expect(hint).toMatch(/Lengths in Metrics stay whole/);
+    expect(hint).toMatch(/--text-chars/);
+    expect(hint).toMatch(/Default 200000/);
+  });
+  it("takes whole numbers of characters only", () => {
+    const field = SETTING_FIELDS.find((f) => f.key === "textChars")!;
+    expect(field.control === "number" && field.valid(50_000)).toBe(true);
+    expect(field.control === "number" && field.valid(0)).toBe(false);
+    expect(field.control === "number" && field.valid(1.5)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import {
   ANALYSIS_DEFAULTS,
   SIMILARITY_ON_TEXT,
+  textCharsValid,
   type AnalysisSettings,
 } from "../../../core/index.ts";
 
@@ -17,6 +18,8 @@ interface Base<K extends keyof AnalysisSettings> {
   readonly testId: string;
   /** Its name in the dataset bar's summary of changed settings ("scale none"); the label by default. */
   readonly short?: string;
+  /** What the setting does, when its label does not say it: the start of its tooltip. */
+  readonly help?: string;
 }
 
 export type SettingField =
@@ -27,7 +30,7 @@ export type SettingField =
       readonly options: readonly { readonly value: string; readonly label: string }[];
     })
   | (Base<"tieCredit"> & { readonly control: "tie" })
-  | (Base<"eps" | "passThreshold" | "cap" | "minFactor" | "ngram" | "similarity"> & {
+  | (Base<"eps" | "passThreshold" | "cap" | "minFactor" | "ngram" | "similarity" | "textChars"> & {
       readonly control: "number";
       readonly min?: number;
       readonly max?: number;
@@ -207,7 +210,30 @@ export const SETTING_FIELDS: readonly SettingField[] = [
     source: "methods.md 6.5",
     testId: "settings-text",
   },
+  {
+    key: "textChars",
+    short: "text analysed",
+    label: "Text analysed per rollout",
+    control: "number",
+    min: 1,
+    // Any whole number is valid: a coarser step would mark the default (200,000) invalid.
+    step: 1,
+    valid: textCharsValid,
+    help:
+      "Characters of each rollout's text that diversity clusters, Find similar and Divergence read " +
+      "(a tool result's or call's text too): a longer text is compared by its first this many " +
+      "characters, and the views say how many texts were cut. Lengths in Metrics stay whole. " +
+      "rollout-studio analyze --text-chars N takes the same setting.",
+    source: "issue 16: a 50 MB completion stays cheap (the CLI's --text-chars, same default)",
+    testId: "settings-text-chars",
+  },
 ];
+
+/** A field's tooltip: what it does (when it says), its default and where that comes from. */
+export function settingHint(field: SettingField): string {
+  const hint = `Default ${settingDefaultLabel(field)}: ${field.source}`;
+  return field.help === undefined ? hint : `${field.help} ${hint}`;
+}
 
 /** The default of a field, as shown beside it. */
 export function settingDefaultLabel(field: SettingField): string {
