@@ -108,15 +108,15 @@ const SLICES_AHEAD = 2;
  * 156, two ahead, load average 7) ran at 53 MB/s by 1 MB, 84 by 4 MB, 112 by 8 MB and 120 by
  * 16 MB, against 167-257 MB/s for a BYOB stream of the same files.
  */
-const SLICE = 8 << 20;
+export const SLICE_BYTES = 8 << 20;
 
 /**
- * The same source, streamed by 8 MB slice reads (`slice().arrayBuffer()`, two read ahead) instead
+ * The same source, streamed by slice reads (`slice().arrayBuffer()`, 8 MB by default, two read ahead) instead
  * of its own stream: a thread that reads many files one after another (a run's index worker) must
  * not use BYOB streams, since in Chromium 156 a worker's second BYOB stream read can stall for good
  * (bench/README.md, browser benchmark, "Problems found" 3).
  */
-export function slicedSource(source: ByteSource): ByteSource {
+export function slicedSource(source: ByteSource, sliceBytes: number = SLICE_BYTES): ByteSource {
   return {
     name: source.name,
     size: source.size,
@@ -130,7 +130,7 @@ export function slicedSource(source: ByteSource): ByteSource {
               controller.close();
               return;
             }
-            const end = Math.min(source.size, at + SLICE);
+            const end = Math.min(source.size, at + sliceBytes);
             const start = at;
             at = end;
             controller.enqueue(new Uint8Array(await source.slice(start, end).arrayBuffer()));

@@ -138,6 +138,13 @@ export interface RunFileIndexCallbacks {
   readonly isCancelled: () => boolean;
   /** Bytes of this file indexed so far. */
   readonly onProgress: (bytes: number) => void;
+  /**
+   * Bytes per slice read (default readBlob's SLICE_BYTES, 8 MB, for an index worker's small heap).
+   * A thread that keeps the whole run's index (the load worker indexing in its own thread) reads
+   * 1 MB: each large buffer brings a garbage collection of that heap nearer (100 files in one
+   * Node thread: 154 MB/s by 1 MB, 101 MB/s by 8 MB).
+   */
+  readonly sliceBytes?: number;
 }
 
 /**
@@ -156,7 +163,7 @@ export async function indexRunFile(
   callbacks: RunFileIndexCallbacks,
 ): Promise<RunFileIndex> {
   const indexed = await indexBlobIfPossible(
-    file.readsInPlace === true ? file : slicedSource(file),
+    file.readsInPlace === true ? file : slicedSource(file, callbacks.sliceBytes),
     format,
     {
       isCancelled: callbacks.isCancelled,
