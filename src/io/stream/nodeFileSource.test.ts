@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { nodeFileSource } from "./nodeFileSource.ts";
+import fc from "fast-check";
+
+import { nodeFileSource, sliceReader } from "./nodeFileSource.ts";
 import { blobChunks, LoadCancelled, readFileBytes } from "./readBlob.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "node-file-source-"));
@@ -83,5 +85,53 @@ describe("nodeFileSource", () => {
       })(),
     ).rejects.toBeInstanceOf(LoadCancelled);
     expect(chunks).toBe(1);
+  });
+});
+
+describe("sliceReader", () => {
+  const bytes = pattern(3 * (1 << 20) + 777);
+  const path = join(dir, "slices.bin");
+  writeFileSync(path, bytes);
+
+  it("gives each slice's bytes whatever the order: in file order (read ahead), backwards, overlapping, past the end", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            // Small steps forward, as a CLI reads contiguous groups.
+            fc.record({ step: fc.nat(70_000), length: fc.nat(70_000) }),
+            // Anywhere, any length.
+            fc.record({ at: fc.nat(bytes.length + 2000), length: fc.nat(1_500_000) }),
+          ),
+          { maxLength: 40 },
+        ),
+        (reads) => {
+          const read = sliceReader(path);
+          let at = 0;
+          for (const r of reads) {
+            const start = "at" in r ? r.at : at + r.step;
+            const end = start + r.length;
+            at = end;
+            const got = new Uint8Array(read(start, end));
+            const want = bytes.subarray(Math.min(start, bytes.length), Math.min(end, bytes.length));
+            if (!same(got, want)) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("reads what the file holds now once the read-ahead is dropped (a file that grows)", async () => {
+    const grow = join(dir, "grow.bin");
+    writeFileSync(grow, bytes.subarray(0, 1000));
+    const read = sliceReader(grow);
+    expect(new Uint8Array(read(0, 100)).length).toBe(100);
+    expect(new Uint8Array(read(100, 2000)).length).toBe(900);
+    writeFileSync(grow, bytes.subarray(0, 3000));
+    // Within the idle time the window may still be the old one; after it, the new bytes show.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(same(new Uint8Array(read(1000, 3000)), bytes.subarray(1000, 3000))).toBe(true);
   });
 });
