@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { datasetFingerprint, type FingerprintInput } from "./fingerprint.ts";
+import {
+  datasetFingerprint,
+  datasetFingerprintSliced,
+  type FingerprintInput,
+} from "./fingerprint.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -74,5 +78,26 @@ describe("datasetFingerprint", () => {
         dataset: { format: "trl", groupKey: "prompt", summaries },
       }),
     ).toBe("64d4bc97ccfe369b");
+  });
+
+  it("gives the same digest a step at a time, pausing between steps of groups", async () => {
+    const summaries = Array.from({ length: 10000 }, (_, i) => ({
+      id: `g-${i}`,
+      rewards: [i % 2],
+      prompt: "",
+      partial: false,
+      step: null,
+    }));
+    const input: FingerprintInput = { ...base, dataset: { ...base.dataset, summaries } };
+    let pauses = 0;
+    const sliced = await datasetFingerprintSliced(input, () => {
+      pauses++;
+      return Promise.resolve();
+    });
+    expect(sliced).toBe(datasetFingerprint(input));
+    expect(pauses).toBe(4);
+    expect(await datasetFingerprintSliced(base, () => Promise.resolve())).toBe(
+      datasetFingerprint(base),
+    );
   });
 });

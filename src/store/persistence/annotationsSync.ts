@@ -4,7 +4,11 @@
  * that refuses storage) is shown at once with an offer to export; nothing is lost silently.
  */
 import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
-import { datasetFingerprint, FINGERPRINT_SAMPLE } from "../../io/fingerprint.ts";
+import {
+  datasetFingerprint,
+  datasetFingerprintSliced,
+  FINGERPRINT_SAMPLE,
+} from "../../io/fingerprint.ts";
 import type { LoadedDataset } from "../../io/dataset.ts";
 import type { RemoteRun } from "../remote/viewSession.ts";
 import type { AnnotationsDb } from "./annotationsDb.ts";
@@ -79,6 +83,21 @@ async function fileEnds(file: File): Promise<{ head: Uint8Array; tail: Uint8Arra
 }
 
 /**
+ * Yield the main thread for a macrotask, so a long hash never blocks input or painting: a message
+ * to itself, which a hidden tab does not throttle to once a second as it does `setTimeout`.
+ */
+function pauseForFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * The dataset's fingerprint (io/fingerprint.ts) from the file's two ends: annotations are kept
  * under it. A run of several files (issue 14) combines its files' fingerprints (each file's size
  * and ends, in run order) with the run's groups, so the same files chosen again find their
@@ -91,7 +110,10 @@ export async function fingerprintOf(
   const files = file instanceof File ? [file] : file;
   if (files.length === 1) {
     const one = files[0]!;
-    return datasetFingerprint({ size: one.size, ...(await fileEnds(one)), dataset });
+    return datasetFingerprintSliced(
+      { size: one.size, ...(await fileEnds(one)), dataset },
+      pauseForFrame,
+    );
   }
   const each: string[] = [];
   for (const f of files)
@@ -102,12 +124,15 @@ export async function fingerprintOf(
         dataset: { format: "", groupKey: "", summaries: [] },
       }),
     );
-  return datasetFingerprint({
-    size: files.reduce((n, f) => n + f.size, 0),
-    head: new TextEncoder().encode(each.join("\n")),
-    tail: new Uint8Array(),
-    dataset,
-  });
+  return datasetFingerprintSliced(
+    {
+      size: files.reduce((n, f) => n + f.size, 0),
+      head: new TextEncoder().encode(each.join("\n")),
+      tail: new Uint8Array(),
+      dataset,
+    },
+    pauseForFrame,
+  );
 }
 
 /**
