@@ -18,7 +18,7 @@ import {
   filterGroupRows,
   lazySearchIndex,
   flagGroupRows,
-  prepareGroupRows,
+  groupRowsBuilder,
   sortGroupRows,
   type GroupRow,
 } from "./prepareGroupRows.ts";
@@ -59,17 +59,19 @@ export default function GroupList({ onOpen }: GroupListProps) {
   }, [summaries]);
   const showStep = steps.length > 1 || (dataset !== null && isRunDataset(dataset));
 
+  // Opening a group parses it (a new groups map): only that group's row is built again.
+  const [buildRows] = useState(groupRowsBuilder);
   const base = useMemo(
     () =>
       summaries === undefined
         ? NO_ROWS
-        : prepareGroupRows(summaries, groups, {
+        : buildRows(summaries, groups, {
             passThreshold,
             rewardWeights,
             minFactor,
             completionRule,
           }),
-    [summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
+    [buildRows, summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
   );
   // The rows with the annotations applied, through a memoised selector that keeps the previous
   // rows when an annotation change leaves every row as it was (a ranking keystroke).

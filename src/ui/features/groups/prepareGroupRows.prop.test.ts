@@ -15,6 +15,7 @@ import {
   statsFinite,
   statsMean,
   statsStd,
+  type RolloutGroup,
 } from "../../../core/index.ts";
 import type { GroupSummary } from "../../../io/dataset.ts";
 import { GROUP_SORT_KEYS, type GroupFilters } from "../../../store/url.ts";
@@ -22,14 +23,18 @@ import {
   annotateGroupRows,
   compareSortValues,
   filterGroupRows,
+  groupRowsBuilder,
   groupSearchIndex,
   lazySearchIndex,
   prepareGroupRows,
   promptPreview,
   rowPassesFlags,
+  sameGroupRow,
   sortGroupRows,
   sortValue,
+  type GroupRow,
 } from "./prepareGroupRows.ts";
+import { testRollout } from "../../../test/rolloutFixtures.ts";
 
 const reward = fc.oneof(
   fc.constantFrom(0, 0.5, 1, NaN),
@@ -213,4 +218,56 @@ describe("sortGroupRows", () => {
   test.prop([dataset])("without a sort, restores file order", (d) => {
     expect(sortGroupRows([...d.rows].reverse(), null)).toEqual(d.rows);
   });
+});
+
+describe("groupRowsBuilder", () => {
+  const sameRows = (a: readonly GroupRow[], b: readonly GroupRow[]): boolean =>
+    a.length === b.length && a.every((row, i) => sameGroupRow(row, b[i]!));
+
+  test.prop([
+    fc.array(fc.array(reward, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+    fc.boolean(),
+    // A sequence of parsed-group sets: each step parses, re-parses or drops some groups.
+    fc.array(fc.array(fc.tuple(fc.nat(15), fc.constantFrom(0, 1, 0.5)), { maxLength: 5 }), {
+      maxLength: 6,
+    }),
+    fc.constantFrom(null, { correct: 2 }),
+  ])(
+    "gives prepareGroupRows' rows after every change of the parsed groups or the settings",
+    (rewardsOf, duplicateIds, steps, rewardWeights) => {
+      const summaries: GroupSummary[] = rewardsOf.map((rewards, i) => ({
+        // Duplicate ids (a run's steps can repeat a prompt's group id) take the plain path.
+        id: duplicateIds ? `g${i % 3}` : `g${i}`,
+        rewards,
+        prompt: `prompt ${i}`,
+        partial: false,
+        step: null,
+      }));
+      const build = groupRowsBuilder();
+      let groups = new Map<string, RolloutGroup>();
+      const settings = { ...ANALYSIS_DEFAULTS, rewardWeights };
+      expect(
+        sameRows(build(summaries, groups, settings), prepareGroupRows(summaries, groups, settings)),
+      ).toBe(true);
+      for (const step of steps) {
+        groups = new Map(groups);
+        for (const [at, r] of step) {
+          const id = `g${at}`;
+          if (r === 0.5) groups.delete(id);
+          else
+            groups.set(id, {
+              id,
+              rollouts: [testRollout({ id: `${id}/0`, reward: r, rewards: { correct: r } })],
+            });
+        }
+        const want = prepareGroupRows(summaries, groups, settings);
+        expect(sameRows(build(summaries, groups, settings), want)).toBe(true);
+      }
+      // Other settings: every row again.
+      const other = { ...settings, passThreshold: 0.25 };
+      expect(
+        sameRows(build(summaries, groups, other), prepareGroupRows(summaries, groups, other)),
+      ).toBe(true);
+    },
+  );
 });
