@@ -11,6 +11,7 @@ export * from "./judge/parseReply.ts";
 export * from "./index/jsonlIndexer.ts";
 export * from "./index/formatIndex.ts";
 export * from "./dataset.ts";
+export * from "./packedSummaries.ts";
 export * from "./formats/records.ts";
 export * from "./stream/byteSource.ts";
 export * from "./stream/completeLines.ts";

@@ -13,6 +13,7 @@ import {
   type RemoteCache,
   type WorkerIndex,
 } from "./loadFile.ts";
+import { packedSummariesTransfer, packSummaries } from "../io/packedSummaries.ts";
 import { browserIndexPool } from "./browserIndexPool.ts";
 import type { IndexPool } from "./indexPool.ts";
 import type { LoadReply, LoadRequest } from "./protocol.ts";
@@ -29,7 +30,18 @@ let indexPool: IndexPool | null | undefined;
 /** A remote run's files as last read, so a change reads only what changed. */
 const remoteCache: RemoteCache = remoteCacheEmpty();
 
+/** From this many groups a "done" reply's summaries travel packed (io's packedSummaries.ts). */
+const PACK_FROM = 2000;
+
 function post(reply: LoadReply): void {
+  if (reply.kind === "done" && reply.dataset.summaries.length >= PACK_FROM) {
+    const packed = packSummaries(reply.dataset.summaries);
+    self.postMessage(
+      { ...reply, dataset: { ...reply.dataset, summaries: [] }, packedSummaries: packed },
+      packedSummariesTransfer(packed),
+    );
+    return;
+  }
   self.postMessage(reply);
 }
 

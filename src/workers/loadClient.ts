@@ -4,6 +4,7 @@
  * while parsing).
  */
 import type { FormatOptions, RunFile } from "../io/index.ts";
+import { unpackSummaries } from "../io/packedSummaries.ts";
 import type * as Loaders from "./loadFile.ts";
 import type { RemoteCache, WorkerIndex } from "./loadFile.ts";
 
@@ -28,12 +29,19 @@ let localIndexed: WorkerIndex | null = null;
 /** A started worker that has read nothing yet, so a load does not wait for one to start. */
 let spare: Worker | null = null;
 
+/** A reply as the worker meant it: a "done" reply's packed summaries unpacked into its dataset. */
+function unpackedReply(reply: LoadReply): LoadReply {
+  if (reply.kind !== "done" || reply.packedSummaries === undefined) return reply;
+  const { packedSummaries, ...rest } = reply;
+  return { ...rest, dataset: { ...rest.dataset, summaries: unpackSummaries(packedSummaries) } };
+}
+
 function createWorker(): Worker {
   const w = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
   w.onmessage = (event: MessageEvent<LoadReply>) => {
-    const reply = event.data;
-    const listener = listeners.get(reply.requestId);
+    const listener = listeners.get(event.data.requestId);
     if (listener === undefined) return;
+    const reply = unpackedReply(event.data);
     if (reply.kind !== "progress" && reply.kind !== "first-group")
       listeners.delete(reply.requestId);
     listener(reply);

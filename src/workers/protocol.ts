@@ -7,6 +7,7 @@ import type {
   FormatCandidate,
   FormatOptions,
   LoadedDataset,
+  PackedSummaries,
   ParseIssue,
   RunFile,
 } from "../io/index.ts";
@@ -79,6 +80,11 @@ export type LoadReply =
       readonly dataset: LoadedDataset;
       /** A followed run: bytes of half-written last lines not read yet (read once complete). */
       readonly heldBack?: number;
+      /**
+       * On the wire only: the dataset's summaries, packed (its `summaries` then empty); the client
+       * unpacks them before any listener sees the reply.
+       */
+      readonly packedSummaries?: PackedSummaries;
     }
   | {
       readonly kind: "group";

@@ -146,6 +146,10 @@ export default function DatasetScreen({
           <LoadPanel onMapFields={mapping.open} />
           {preview !== null ? (
             <div className="app__preview">
+              <p className="app__preview-note" data-testid="preview.note">
+                The first group, as read so far: the file is still being indexed. Rows of this group
+                further down the file join it when indexing ends, and its numbers may change.
+              </p>
               <GroupPreview group={preview} />
             </div>
           ) : null}
