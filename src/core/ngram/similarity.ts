@@ -81,7 +81,8 @@ function assignGramIds(all: Int32Array, starts: Int32Array, n: number, ids: Int3
   let slots = initialSlots(all.length);
   let table = new Int32Array(slots * 2).fill(-1);
   let mask = slots - 1;
-  let firstAt = new Int32Array(1024);
+  // At most one n-gram per position: a small group needs a small table (it grows past 1024).
+  let firstAt = new Int32Array(Math.max(16, Math.min(1024, all.length)));
   let vocabulary = 0;
   let pow = 1;
   for (let j = 1; j < n; j++) pow = Math.imul(pow, HASH_BASE);

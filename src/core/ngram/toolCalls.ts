@@ -155,6 +155,9 @@ export function similarityMatrix(
           n,
         );
   if (on === "text") return text!;
+  // "both" without a call in the group is the text's similarity, pair by pair: the calls' matrix
+  // would be built for nothing (a tenth of `analyze` on 100,000 groups of short answers).
+  if (on === "both" && inputs.every((x) => x.calls.length === 0)) return text!;
   const tools = toolCallSimilarity(
     inputs.map((x) => x.calls),
     n,
