@@ -195,7 +195,15 @@ export interface DatasetAnalysis {
 }
 
 /** The names of every reward component in the groups, in first-seen order. */
-export function rewardComponentNames(groups: Iterable<RolloutGroup>): string[] {
+/** What a rollout's total reward and the trainer's advantages are computed from. */
+export type RewardInputs = Pick<Rollout, "reward" | "rewards">;
+
+/** A group as the advantages see it: its rollouts' rewards. */
+export interface AdvantageGroup {
+  readonly rollouts: readonly RewardInputs[];
+}
+
+export function rewardComponentNames(groups: Iterable<AdvantageGroup>): string[] {
   const names = new Set<string>();
   // for-in over own keys: Object.keys' names in its order, without an array per rollout (400k
   // rollouts when the settings mount with a 100k-group file).
@@ -211,7 +219,7 @@ export function rewardComponentNames(groups: Iterable<RolloutGroup>): string[] {
  * reward. NaN when nothing is usable.
  */
 export function rolloutReward(
-  rollout: Rollout,
+  rollout: RewardInputs,
   weights: Readonly<Record<string, number>> | null,
 ): number {
   const names = Object.keys(rollout.rewards);
@@ -227,7 +235,7 @@ export function rolloutReward(
 
 /** Trainer advantages for every group, under the settings (batch scaling needs the whole dataset). */
 export function analysisAdvantages(
-  groups: readonly RolloutGroup[],
+  groups: readonly AdvantageGroup[],
   settings: AnalysisSettings,
 ): number[][] {
   const totals = groups.map((g) => g.rollouts.map((r) => rolloutReward(r, settings.rewardWeights)));
@@ -386,16 +394,78 @@ export function analyzeDataset(
   annotations?: ResolvedAnnotations,
 ): DatasetAnalysis {
   const advantages = analysisAdvantages(groups, settings);
+  const analysed = groups.map((g, gi) =>
+    analyzeGroup(g, settings, advantages[gi]!, annotations?.byGroup.get(g.id)),
+  );
+  return datasetAnalysisOf(analysed, settings, annotations);
+}
+
+/**
+ * Whether each group's trainer advantages follow from the group alone: every estimator and scale
+ * but GRPO's batch std, and the summed total (normalize-then-sum takes the component names of the
+ * whole dataset).
+ */
+export function advantagesAreGroupwise(
+  settings: Pick<AnalysisSettings, "estimator" | "scale" | "aggregation">,
+): boolean {
+  return (
+    settings.estimator === "rloo" ||
+    (settings.scale !== "batch" && settings.aggregation === "sum_then_normalize")
+  );
+}
+
+/**
+ * {@link analyzeDataset} a group at a time, for a dataset too large to hold: `add` each group in
+ * order (it may be dropped once added: only its analysis and, when advantages need the whole
+ * dataset, its rewards are kept), then `finish`. The result equals `analyzeDataset` of the groups.
+ */
+export interface DatasetAnalysisStream {
+  add(group: RolloutGroup): void;
+  finish(): DatasetAnalysis;
+}
+
+export function analyzeDatasetStream(
+  settings: AnalysisSettings = ANALYSIS_DEFAULTS,
+  annotations?: ResolvedAnnotations,
+): DatasetAnalysisStream {
+  const groupwise = advantagesAreGroupwise(settings);
+  const analysed: GroupAnalysis[] = [];
+  /** Batch-wide advantages: each group's rewards, for `finish`. */
+  const rewards: AdvantageGroup[] = [];
+  return {
+    add(group) {
+      const own = groupwise ? (analysisAdvantages([group], settings)[0] ?? []) : [];
+      analysed.push(analyzeGroup(group, settings, own, annotations?.byGroup.get(group.id)));
+      if (!groupwise)
+        rewards.push({
+          rollouts: group.rollouts.map((r) => ({ reward: r.reward, rewards: r.rewards })),
+        });
+    },
+    finish() {
+      if (groupwise) return datasetAnalysisOf(analysed, settings, annotations);
+      const advantages = analysisAdvantages(rewards, settings);
+      const withAdvantages = analysed.map((g, gi) => ({
+        ...g,
+        rollouts: g.rollouts.map((r, i) => ({ ...r, advantage: advantages[gi]![i] ?? 0 })),
+      }));
+      return datasetAnalysisOf(withAdvantages, settings, annotations);
+    },
+  };
+}
+
+/** The dataset's summary and GAR statistics over its analysed groups. */
+function datasetAnalysisOf(
+  analysed: readonly GroupAnalysis[],
+  settings: AnalysisSettings,
+  annotations: ResolvedAnnotations | undefined,
+): DatasetAnalysis {
   let gar = GAR_STATS_EMPTY;
-  const analysed = groups.map((g, gi) => {
-    const a = analyzeGroup(g, settings, advantages[gi]!, annotations?.byGroup.get(g.id));
+  for (const a of analysed)
     if (a.gar.kind === "applied") gar = garStatsAdd(gar, a.gar.outcome, a.mixed, true);
-    return a;
-  });
   // A loop, not Math.max(...): a spread of one argument per group overflows the stack past about
   // 120,000 groups (a 100-step run of 1,500 prompts).
   let maxK = 0;
-  for (const g of groups) if (g.rollouts.length > maxK) maxK = g.rollouts.length;
+  for (const g of analysed) if (g.n > maxK) maxK = g.n;
   const tasks = analysed.map((g) => ({ n: g.n, c: g.passes }));
   const passAtK: Record<string, number> = {};
   for (let k = 1; k <= maxK; k++) passAtK[String(k)] = passHatK(tasks, k);
