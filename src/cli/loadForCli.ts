@@ -27,6 +27,7 @@ import {
   runDatasetMerge,
   type FormatOptions,
   type GroupSummary,
+  type IndexedState,
   type LoadedDataset,
   type LoadStats,
   type ParsedGroup,
@@ -67,6 +68,60 @@ export function indexThreshold(env: Readonly<Record<string, string | undefined>>
   return Number.isFinite(value) && value >= 0 ? value : INDEX_MIN_BYTES;
 }
 
+/** An indexed JSONL file: its dataset of summaries (its first group parsed) and its index. */
+export interface CliIndexedFile {
+  readonly dataset: LoadedDataset;
+  readonly state: IndexedState;
+}
+
+/**
+ * Index `path` as loadForCli does for a large JSONL file: null when it is below the threshold, read
+ * through a field mapping, or of a format that is not indexed (load it whole instead).
+ */
+export async function indexForCli(
+  path: string,
+  name: string,
+  format: string | undefined,
+  options: FormatOptions | undefined,
+  threshold: number,
+  size: number,
+): Promise<CliIndexedFile | null> {
+  if (size < threshold || options !== undefined) return null;
+  // Positioned reads (io's nodeFileSource), not a file-backed Blob: Node's Blob reads 64 KB
+  // pieces and copies them into a new buffer per read.
+  const file = await nodeFileSource(path, name, size);
+  return indexBlobIfPossible(file, format, {
+    isCancelled: () => false,
+    onProgress: () => undefined,
+    onFirstGroup: () => undefined,
+  });
+}
+
+/**
+ * Every group of an indexed file parsed in full, in the summaries' order, one at a time (a caller
+ * that drops each keeps memory bounded). `fresh` is false for a group the index parsed already
+ * (the first, for its preview), which its dataset counts; merge only the fresh ones.
+ */
+export async function* indexedGroupsForCli(
+  indexed: CliIndexedFile,
+): AsyncGenerator<{ readonly group: ParsedGroup; readonly fresh: boolean }> {
+  const already = new Set(indexed.dataset.groups.map((g) => g.id));
+  for (const summary of indexed.dataset.summaries) {
+    const { group, issues } = await readIndexedGroup(indexed.state, summary.id);
+    const fresh = !already.has(summary.id);
+    if (fresh) already.add(summary.id);
+    yield { group: { groupId: summary.id, group, issues }, fresh };
+  }
+}
+
+/** The error of an indexed file none of whose rows the full parser accepted. */
+export function noRolloutRead(name: string, dataset: LoadedDataset): LoadError {
+  return new LoadError(
+    name,
+    `no rollout could be read (${dataset.stats.records} records, every one rejected)`,
+  );
+}
+
 export async function loadForCli(
   path: string,
   name: string,
@@ -83,37 +138,18 @@ export async function loadForCli(
       await loadBytes(name, readBytes(path, "rollout file"), { format, options }),
     );
   }
-  if (size >= threshold && options === undefined) {
-    // Positioned reads (io's nodeFileSource), not a file-backed Blob: Node's Blob reads 64 KB
-    // pieces and copies them into a new buffer per read.
-    const file = await nodeFileSource(path, name, size);
-    const indexed = await indexBlobIfPossible(file, format, {
-      isCancelled: () => false,
-      onProgress: () => undefined,
-      onFirstGroup: () => undefined,
-    });
-    if (indexed !== null) {
-      const groups: RolloutGroup[] = [];
-      const parsed: ParsedGroup[] = [];
-      // The groups the index already parsed (the first group, for its preview) are not merged again.
-      const already = new Set(indexed.dataset.groups.map((g) => g.id));
-      for (const summary of indexed.dataset.summaries) {
-        const { group, issues } = await readIndexedGroup(indexed.state, summary.id);
-        if (!already.has(summary.id)) {
-          already.add(summary.id);
-          parsed.push({ groupId: summary.id, group, issues });
-        }
-        if (group !== null) groups.push(group);
-      }
-      // One merge for every group: one call per group copied the summaries each time (quadratic).
-      const dataset = datasetWithParsedGroups(indexed.dataset, parsed);
-      if (groups.length === 0)
-        throw new LoadError(
-          name,
-          `no rollout could be read (${dataset.stats.records} records, every one rejected)`,
-        );
-      return { ...dataset, groups };
+  const indexed = await indexForCli(path, name, format, options, threshold, size);
+  if (indexed !== null) {
+    const groups: RolloutGroup[] = [];
+    const parsed: ParsedGroup[] = [];
+    for await (const { group, fresh } of indexedGroupsForCli(indexed)) {
+      if (fresh) parsed.push(group);
+      if (group.group !== null) groups.push(group.group);
     }
+    // One merge for every group: one call per group copied the summaries each time (quadratic).
+    const dataset = datasetWithParsedGroups(indexed.dataset, parsed);
+    if (groups.length === 0) throw noRolloutRead(name, dataset);
+    return { ...dataset, groups };
   }
   return datasetFromLoad(
     await loadBytes(name, readBytes(path, "rollout file"), { format, options }),
@@ -167,7 +203,7 @@ export async function loadRunForCli(
 }
 
 /** The run header beside one file given alone (verifiers' `metadata.json`), if any. */
-function headersBeside(path: string, shown: string, format: string): RunHeader[] {
+export function headersBeside(path: string, shown: string, format: string): RunHeader[] {
   for (const name of runHeaderNamesBeside(basename(path), format)) {
     const candidate = join(dirname(path), name);
     if (!existsSync(candidate)) continue;
@@ -190,7 +226,7 @@ const BESIDE = ["report.json", "result.json", "results.json"];
  * beside `output.jsonl`, Harbor's trial `result.json` above `agent/trajectory.json`, a SWE-bench
  * `report.json` beside a `.traj`). Only for the trajectory formats; unreadable ones are skipped.
  */
-function reportsBeside(path: string, shown: string, format: string): RunReport[] {
+export function reportsBeside(path: string, shown: string, format: string): RunReport[] {
   if (!formatGroupsAcrossFiles(format)) return [];
   const dir = dirname(path);
   const dirs = dir.endsWith("/agent") || dir.endsWith("\\agent") ? [dir, dirname(dir)] : [dir];

@@ -176,11 +176,14 @@ export function datasetFromLoad(result: LoadResult): LoadedDataset {
 
 /** A group's summary rebuilt from what the full parser accepted (its prompt kept when it had one). */
 function parsedSummary(old: GroupSummary, group: RolloutGroup | null): GroupSummary {
+  return tallySummary(old, parsedGroupTally({ groupId: old.id, group, issues: [] }));
+}
+
+function tallySummary(old: GroupSummary, tally: ParsedGroupTally): GroupSummary {
   return {
     ...old,
-    rewards: group === null ? [] : group.rollouts.map((r) => rolloutReward(r, null)),
-    prompt:
-      old.prompt !== "" ? old.prompt : flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
+    rewards: tally.rewards ?? [],
+    prompt: old.prompt !== "" ? old.prompt : tally.prompt,
   };
 }
 
@@ -189,6 +192,28 @@ export interface ParsedGroup {
   readonly groupId: string;
   readonly group: RolloutGroup | null;
   readonly issues: readonly ParseIssue[];
+}
+
+/**
+ * What a parsed group changes in its dataset's summaries and counts, without its rollouts: the CLI
+ * keeps this of each group while it streams a file too large to hold (`datasetWithParsedTallies`).
+ */
+export interface ParsedGroupTally {
+  readonly groupId: string;
+  /** Each accepted rollout's reward; null when the full parser accepted none (no group). */
+  readonly rewards: readonly number[] | null;
+  /** The first rollout's prompt preview, for a summary that has none. */
+  readonly prompt: string;
+  readonly issues: readonly ParseIssue[];
+}
+
+export function parsedGroupTally({ groupId, group, issues }: ParsedGroup): ParsedGroupTally {
+  return {
+    groupId,
+    rewards: group === null ? null : group.rollouts.map((r) => rolloutReward(r, null)),
+    prompt: flatPreview(promptText(group?.rollouts[0]?.prompt ?? null)),
+    issues,
+  };
 }
 
 /**
@@ -201,6 +226,27 @@ export function datasetWithParsedGroups(
   dataset: LoadedDataset,
   parsed: readonly ParsedGroup[],
 ): LoadedDataset {
+  const replaced = new Set<string>();
+  const added: RolloutGroup[] = [];
+  for (const { groupId, group } of parsed)
+    if (group !== null) {
+      replaced.add(groupId);
+      added.push(group);
+    }
+  return {
+    ...datasetWithParsedTallies(dataset, parsed.map(parsedGroupTally)),
+    groups: [...dataset.groups.filter((g) => !replaced.has(g.id)), ...added],
+  };
+}
+
+/**
+ * {@link datasetWithParsedGroups} from the groups' tallies: the summaries, issues and counts, with
+ * the dataset's parsed groups left as they were.
+ */
+export function datasetWithParsedTallies(
+  dataset: LoadedDataset,
+  tallies: readonly ParsedGroupTally[],
+): LoadedDataset {
   const at = new Map<string, number>();
   dataset.summaries.forEach((s, i) => {
     if (!at.has(s.id)) at.set(s.id, i);
@@ -208,18 +254,12 @@ export function datasetWithParsedGroups(
   const summaries = [...dataset.summaries];
   const issues = [...dataset.issues];
   let delta = 0;
-  const replaced = new Set<string>();
-  const added: RolloutGroup[] = [];
-  for (const { groupId, group, issues: more } of parsed) {
-    const index = at.get(groupId);
+  for (const tally of tallies) {
+    const index = at.get(tally.groupId);
     const before = index === undefined ? 0 : summaries[index]!.rewards.length;
-    delta += (group?.rollouts.length ?? 0) - before;
-    if (index !== undefined) summaries[index] = parsedSummary(summaries[index]!, group);
-    for (const issue of more) issues.push(issue);
-    if (group !== null) {
-      replaced.add(groupId);
-      added.push(group);
-    }
+    delta += (tally.rewards?.length ?? 0) - before;
+    if (index !== undefined) summaries[index] = tallySummary(summaries[index]!, tally);
+    for (const issue of tally.issues) issues.push(issue);
   }
   // One stable sort gives what a stable sort after every step gave: equal lines keep input order.
   issues.sort((a, b) => a.line - b.line);
@@ -232,7 +272,6 @@ export function datasetWithParsedGroups(
       rollouts: dataset.stats.rollouts + delta,
       rejected: dataset.stats.rejected - delta,
     },
-    groups: [...dataset.groups.filter((g) => !replaced.has(g.id)), ...added],
   };
 }
 

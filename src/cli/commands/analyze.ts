@@ -6,23 +6,47 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   analyzeDataset,
+  analyzeDatasetStream,
   annotationsResolve,
   type AnalysisSettings,
+  type Annotations,
+  type DatasetAnalysis,
   type ResolvedAnnotations,
+  type RolloutGroup,
 } from "../../core/index.ts";
 import {
   FORMATS,
   formatIssue,
   LoadError,
   formatById,
+  datasetWithParsedTallies,
+  parsedGroupTally,
+  readIndexedGroup,
+  withRunHeader,
   type FormatOptions,
+  type ParsedGroupTally,
   type ParseIssue,
 } from "../../io/index.ts";
+import {
+  headersBeside,
+  indexedGroupsForCli,
+  indexForCli,
+  indexThreshold,
+  noRolloutRead,
+  reportsBeside,
+  type CliLoad,
+} from "../loadForCli.ts";
+import { cliRunOf } from "../runPaths.ts";
 import { analysisJson } from "../json.ts";
 import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
 import { summaryText } from "../summary.ts";
-import { loadWithVerifiers, verifierJson, verifierSummary } from "../verifierSpec.ts";
+import {
+  loadWithVerifiers,
+  verifierJson,
+  verifierSummary,
+  type VerifiedLoad,
+} from "../verifierSpec.ts";
 import { ANALYSIS_FLAGS, commandArgs, GAR_FLAGS, MAPPING_FLAGS } from "../args.ts";
 import { EXIT, type CliIo } from "../io.ts";
 import { watchRun } from "../watch.ts";
@@ -215,6 +239,87 @@ async function watchCommand(
   return EXIT.ok;
 }
 
+/**
+ * The annotations resolved against the data, or a LoadError when they name ids the data does not
+ * hold (each printed first): annotations for another dataset must not be applied in part.
+ */
+function checkedAnnotations(
+  io: CliIo,
+  groups: readonly RolloutGroup[],
+  annotations: Annotations,
+  annotationsFile: string,
+  file: string,
+): ResolvedAnnotations {
+  const resolved = annotationsResolve(groups, annotations);
+  if (resolved.unknown.length > 0) {
+    for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
+    throw new LoadError(
+      annotationsFile,
+      `${resolved.unknown.length} id(s) are not in ${file}; are these annotations for another dataset?`,
+    );
+  }
+  return resolved;
+}
+
+/**
+ * `analyze` of one large JSONL file a group at a time (core's analyzeDatasetStream), in bounded
+ * memory: each group is read, parsed, analysed and dropped, and only its analysis and its summary's
+ * tally stay (loading every rollout first held 8-12 times the file). The annotated groups are read
+ * first, to resolve the annotations as a whole load does. The numbers equal a whole load's
+ * (src/cli/analyzeStream.test.ts). Null when the PATHs are not one such file: load them instead.
+ */
+async function analyzeIndexedFile(
+  io: CliIo,
+  file: string,
+  paths: readonly string[],
+  format: string | undefined,
+  mapping: FormatOptions | undefined,
+  settings: AnalysisSettings,
+  annotations: Annotations | null,
+  annotationsFile: string | undefined,
+): Promise<{ loaded: CliLoad; analysis: DatasetAnalysis } | null> {
+  const run = cliRunOf(io.cwd, paths);
+  if (!run.single) return null;
+  const path = run.absolute.get(run.name)!;
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return null;
+  }
+  const threshold = indexThreshold(io.env ?? process.env);
+  const indexed = await indexForCli(path, run.name, format, mapping, threshold, size);
+  // An evaluation report beside the file changes its rewards: load it whole with the report.
+  if (indexed === null || reportsBeside(path, run.name, indexed.dataset.format).length > 0)
+    return null;
+  let resolved: ResolvedAnnotations | undefined;
+  if (annotations !== null) {
+    const annotated: RolloutGroup[] = [];
+    for (const id of Object.keys(annotations.groups)) {
+      const { group } = await readIndexedGroup(indexed.state, id);
+      if (group !== null) annotated.push(group);
+    }
+    resolved = checkedAnnotations(io, annotated, annotations, annotationsFile!, file);
+  }
+  const stream = analyzeDatasetStream(settings, resolved);
+  const tallies: ParsedGroupTally[] = [];
+  let read = 0;
+  for await (const { group, fresh } of indexedGroupsForCli(indexed)) {
+    if (fresh) tallies.push(parsedGroupTally(group));
+    if (group.group !== null) {
+      stream.add(group.group);
+      read++;
+    }
+  }
+  const dataset = datasetWithParsedTallies(indexed.dataset, tallies);
+  if (read === 0) throw noRolloutRead(run.name, dataset);
+  const loaded = withRunHeader(
+    { ...dataset, groups: [] },
+    headersBeside(path, run.name, dataset.format),
+  );
+  return { loaded, analysis: stream.finish() };
+}
+
 /** Run `analyze` with the arguments after the command name. */
 export async function analyzeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const args = commandArgs(
@@ -248,30 +353,42 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   // The annotations are read first: a bad file is refused before a long load.
   const annotations =
     values.annotations === undefined ? null : readAnnotationsFile(io, values.annotations);
-  const { loaded, verified } = await loadWithVerifiers(io, {
-    file,
-    paths,
-    format,
-    mapping,
-    verifiers: values.verifiers,
-    judgeRuns: annotations?.judgeRuns ?? null,
-    passRule: settings,
-  });
-
-  let resolved: ResolvedAnnotations | undefined;
-  const annotationIssues: ParseIssue[] = [];
-  if (annotations !== null) {
-    const annotationsFile = values.annotations!;
-    resolved = annotationsResolve(loaded.groups, annotations);
-    if (resolved.unknown.length > 0) {
-      for (const p of resolved.unknown) io.stderr(`${annotationsFile}: ${p.message}\n`);
-      throw new LoadError(
-        annotationsFile,
-        `${resolved.unknown.length} id(s) are not in ${file}; are these annotations for another dataset?`,
-      );
-    }
+  // A large JSONL file alone is analysed a group at a time, never held whole (issue 16); the
+  // transcripts (--messages) and a reward spec (--verifiers) need every rollout, so they load it.
+  const streamed =
+    values.messages !== true && values.verifiers === undefined
+      ? await analyzeIndexedFile(
+          io,
+          file,
+          paths,
+          format,
+          mapping,
+          settings,
+          annotations,
+          values.annotations,
+        )
+      : null;
+  let loaded: CliLoad;
+  let verified: VerifiedLoad | null = null;
+  let analysis: DatasetAnalysis;
+  if (streamed !== null) ({ loaded, analysis } = streamed);
+  else {
+    ({ loaded, verified } = await loadWithVerifiers(io, {
+      file,
+      paths,
+      format,
+      mapping,
+      verifiers: values.verifiers,
+      judgeRuns: annotations?.judgeRuns ?? null,
+      passRule: settings,
+    }));
+    const resolved =
+      annotations === null
+        ? undefined
+        : checkedAnnotations(io, loaded.groups, annotations, values.annotations!, file);
+    analysis = analyzeDataset(loaded.groups, settings, resolved);
   }
-  const analysis = analyzeDataset(loaded.groups, settings, resolved);
+  const annotationIssues: ParseIssue[] = [];
   for (const p of analysis.issues) {
     annotationIssues.push({
       file: values.annotations ?? file,

@@ -65,7 +65,11 @@ const settings = fc.record({
   scale: fc.constantFrom("group" as const, "batch" as const, "none" as const),
   aggregation: fc.constantFrom("sum_then_normalize" as const, "normalize_then_sum" as const),
   std: fc.constantFrom("sample" as const, "population" as const),
-  rewardWeights: fc.constantFrom(null, { a: 2 }, { b: 0.5, c: 1 }),
+  rewardWeights: fc.constantFrom<Readonly<Record<string, number>> | null>(
+    null,
+    { a: 2 },
+    { b: 0.5, c: 1 },
+  ),
 });
 
 describe("analyzeDatasetStream", () => {

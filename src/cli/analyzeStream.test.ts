@@ -1,0 +1,120 @@
+/**
+ * Covers: `analyze` of one large JSONL file a group at a time (issue 16, point 4). Its output is
+ * the output of loading every group first (the path `--messages` takes), under the settings whose
+ * advantages need the whole dataset too, with annotations, rejected rows (by the index, and by the
+ * full parser once a group is read), duplicate ids and groups spread through the file; and annotations naming ids the file does not hold are refused the same.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "./commands/index.ts";
+import { EXIT } from "./main.ts";
+import { runCli } from "../test/cliRun.ts";
+
+/** Index every file (the streamed path), whatever its size. */
+const INDEXED = { ROLLOUT_STUDIO_INDEX_THRESHOLD: "0" };
+
+let dir = "";
+let data = "";
+let annotations = "";
+let foreign = "";
+
+beforeAll(async () => {
+  await COMMANDS.analyze!.load();
+  dir = mkdtempSync(join(tmpdir(), "rollout-studio-analyze-stream-"));
+  const lines: string[] = [];
+  // 12 groups of 1-6 rollouts, their rows interleaved through the file, with reward components.
+  for (let round = 0; round < 6; round++)
+    for (let g = 0; g < 12; g++) {
+      if (round >= 1 + (g % 6)) continue;
+      const reward = (g * 7 + round * 3) % 4 === 0 ? 1 : round % 3 === 0 ? 0.5 : 0;
+      lines.push(
+        JSON.stringify({
+          id: `g${g}-r${round}`,
+          group_id: `g${g}`,
+          prompt: `Problem ${g}: what is ${g} + ${round}?`,
+          completion: `The answer is ${g + round}. ${"reasoning ".repeat(round + (g % 3))}`,
+          reward,
+          rewards: { correct: reward, format: (g + round) % 2 },
+        }),
+      );
+    }
+  // A malformed line, a row without a group, and a duplicate id.
+  lines.splice(5, 0, '{"id": "cut", "group_id": "g1", "comp');
+  lines.splice(9, 0, JSON.stringify({ id: "lonely", completion: "x", reward: 1 }));
+  lines.push(JSON.stringify({ id: "g0-r0", group_id: "g0", completion: "again", reward: 0 }));
+  // Rows the index accepts and the full parser rejects (found when their group is read).
+  lines.push(JSON.stringify({ id: "typed", group_id: "g3", completion: 123, reward: 1 }));
+  lines.push(JSON.stringify({ id: "alone", group_id: "g99", completion: ["x"], reward: 1 }));
+  data = join(dir, "rollouts.jsonl");
+  writeFileSync(data, lines.join("\n") + "\n");
+  annotations = join(dir, "annotations.json");
+  writeFileSync(
+    annotations,
+    JSON.stringify({
+      version: 1,
+      groups: {
+        g5: { ranking: [["g5-r0"], ["g5-r2", "g5-r1"]], hacks: ["g5-r3"] },
+        g11: { hacks: ["g11-r4"], labels: { "g11-r0": "pass" } },
+      },
+    }),
+  );
+  foreign = join(dir, "foreign.json");
+  writeFileSync(
+    foreign,
+    JSON.stringify({ version: 1, groups: { nope: { hacks: ["x"] }, g2: { hacks: ["g2-r9"] } } }),
+  );
+}, 30_000);
+
+/** The --json document without the transcripts --messages adds. */
+function withoutTranscripts(stdout: string): unknown {
+  const doc = JSON.parse(stdout) as { groups: { rollouts: { transcript?: unknown }[] }[] };
+  for (const g of doc.groups) for (const r of g.rollouts) delete r.transcript;
+  return doc;
+}
+
+describe("analyze streams a large JSONL file", () => {
+  it.each([
+    [[]],
+    [["--scale", "batch"]],
+    [["--aggregation", "normalize_then_sum", "--weight", "format=0.5"]],
+    [["--estimator", "rloo", "--annotations", "ANNOTATIONS"]],
+    [["--annotations", "ANNOTATIONS", "--scale", "batch", "--std", "population"]],
+  ])("gives what loading every group gives, %j", async (flags) => {
+    const args = [
+      "analyze",
+      data,
+      "--json",
+      ...flags.map((f) => (f === "ANNOTATIONS" ? annotations : f)),
+    ];
+    const streamed = await runCli(args, dir, INDEXED);
+    const loaded = await runCli([...args, "--messages"], dir, INDEXED);
+    expect(streamed.code).toBe(EXIT.issues);
+    expect(loaded.code).toBe(streamed.code);
+    expect(streamed.stderr).toBe(loaded.stderr);
+    expect(withoutTranscripts(streamed.stdout)).toEqual(withoutTranscripts(loaded.stdout));
+    // And the readable summary names the same counts as a whole-file read.
+    const text = await runCli(
+      ["analyze", data, ...flags.map((f) => (f === "ANNOTATIONS" ? annotations : f))],
+      dir,
+      INDEXED,
+    );
+    const whole = await runCli(
+      ["analyze", data, ...flags.map((f) => (f === "ANNOTATIONS" ? annotations : f))],
+      dir,
+      {},
+    );
+    expect(text.stdout).toBe(whole.stdout);
+  });
+
+  it("refuses annotations for another dataset, naming each unknown id, as a whole load does", async () => {
+    const streamed = await runCli(["analyze", data, "--annotations", foreign], dir, INDEXED);
+    const whole = await runCli(["analyze", data, "--annotations", foreign], dir, {});
+    expect(streamed.code).toBe(EXIT.failed);
+    expect(whole.code).toBe(streamed.code);
+    expect(streamed.stderr).toBe(whole.stderr);
+    expect(streamed.stderr).toMatch(/group "nope" is not in the data/);
+    expect(streamed.stderr).toMatch(/"g2-r9", which is not in group "g2"/);
+  });
+});
