@@ -108,6 +108,27 @@ describe("analyze streams a large JSONL file", () => {
     expect(text.stdout).toBe(whole.stdout);
   });
 
+  it.each([
+    [["--annotations", "ANNOTATIONS"]],
+    [["--scale", "batch", "--annotations", "ANNOTATIONS"]],
+  ])(
+    "gives the same in worker threads, group ranges analysed apart and handed back in order, %j",
+    async (flags) => {
+      const args = [
+        "analyze",
+        data,
+        "--json",
+        ...flags.map((f) => (f === "ANNOTATIONS" ? annotations : f)),
+      ];
+      const one = await runCli(args, dir, INDEXED);
+      const threads = await runCli(args, dir, { ...INDEXED, ROLLOUT_STUDIO_ANALYZE_THREADS: "2" });
+      expect(threads.code).toBe(one.code);
+      expect(threads.stderr).toBe(one.stderr);
+      expect(JSON.parse(threads.stdout)).toEqual(JSON.parse(one.stdout));
+    },
+    60_000,
+  );
+
   it("refuses annotations for another dataset, naming each unknown id, as a whole load does", async () => {
     const streamed = await runCli(["analyze", data, "--annotations", foreign], dir, INDEXED);
     const whole = await runCli(["analyze", data, "--annotations", foreign], dir, {});

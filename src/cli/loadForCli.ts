@@ -105,13 +105,27 @@ export async function indexForCli(
 export async function* indexedGroupsForCli(
   indexed: CliIndexedFile,
 ): AsyncGenerator<{ readonly group: ParsedGroup; readonly fresh: boolean }> {
-  const already = new Set(indexed.dataset.groups.map((g) => g.id));
+  const fresh = freshGroups(indexed);
+  let g = 0;
   for (const summary of indexed.dataset.summaries) {
     const { group, issues } = await readIndexedGroup(indexed.state, summary.id);
-    const fresh = !already.has(summary.id);
-    if (fresh) already.add(summary.id);
-    yield { group: { groupId: summary.id, group, issues }, fresh };
+    yield { group: { groupId: summary.id, group, issues }, fresh: fresh[g++] === 1 };
   }
+}
+
+/**
+ * Per summary, 1 when its group is merged into the dataset once parsed: its id's first time in
+ * the summaries, and not a group the index parsed already.
+ */
+export function freshGroups(indexed: CliIndexedFile): Uint8Array {
+  const already = new Set(indexed.dataset.groups.map((g) => g.id));
+  const out = new Uint8Array(indexed.dataset.summaries.length);
+  indexed.dataset.summaries.forEach((summary, g) => {
+    if (already.has(summary.id)) return;
+    already.add(summary.id);
+    out[g] = 1;
+  });
+  return out;
 }
 
 /** The error of an indexed file none of whose rows the full parser accepted. */

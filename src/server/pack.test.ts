@@ -69,6 +69,16 @@ describe("the packed tarball, installed into an empty folder", () => {
     expect(doc.summary.rollouts).toBeGreaterThan(0);
     expect(doc.groups.length).toBeGreaterThan(0);
 
+    // The built analyze threads (dist-cli/analyze-thread.mjs) give what the main thread gives.
+    const native = join(ROOT, "src/io/__fixtures__/native/basic.jsonl");
+    const indexed = { ...process.env, ROLLOUT_STUDIO_INDEX_THRESHOLD: "0" };
+    const alone = await run(bin, ["analyze", native, "--json"], { cwd: app, env: indexed });
+    const threaded = await run(bin, ["analyze", native, "--json"], {
+      cwd: app,
+      env: { ...indexed, ROLLOUT_STUDIO_ANALYZE_THREADS: "2" },
+    });
+    expect(JSON.parse(threaded.stdout)).toEqual(JSON.parse(alone.stdout));
+
     const data = join(out, "data");
     mkdirSync(data);
     writeFileSync(join(data, "0.jsonl"), readFileSync(FIXTURE));

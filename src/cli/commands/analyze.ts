@@ -21,6 +21,7 @@ import {
   formatById,
   datasetWithParsedTallies,
   parsedGroupTally,
+  packIndex,
   readIndexedGroup,
   withRunHeader,
   type FormatOptions,
@@ -29,6 +30,7 @@ import {
 } from "../../io/index.ts";
 import {
   headersBeside,
+  freshGroups,
   indexedGroupsForCli,
   indexForCli,
   indexThreshold,
@@ -37,6 +39,7 @@ import {
   type CliLoad,
 } from "../loadForCli.ts";
 import { cliRunOf } from "../runPaths.ts";
+import { analyzeInThreads, analyzeThreadCount } from "../analyzeThreads/pool.ts";
 import { analysisJson } from "../json.ts";
 import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
@@ -304,13 +307,34 @@ async function analyzeIndexedFile(
   const stream = analyzeDatasetStream(settings, resolved);
   const tallies: ParsedGroupTally[] = [];
   let read = 0;
-  for await (const { group, fresh } of indexedGroupsForCli(indexed)) {
-    if (fresh) tallies.push(parsedGroupTally(group));
-    if (group.group !== null) {
-      stream.add(group.group);
-      read++;
+  const threads = analyzeThreadCount(io.env ?? process.env, size);
+  if (threads > 1) {
+    // The same reads and analyses in worker threads, handed back in order.
+    await analyzeInThreads({
+      path,
+      name: run.name,
+      size,
+      index: packIndex(indexed.state, indexed.dataset),
+      settings,
+      annotations: resolved,
+      fresh: freshGroups(indexed),
+      threads,
+      onGroup: ({ tally, streamed }) => {
+        if (tally !== null) tallies.push(tally);
+        if (streamed !== null) {
+          stream.addAnalysed(streamed);
+          read++;
+        }
+      },
+    });
+  } else
+    for await (const { group, fresh } of indexedGroupsForCli(indexed)) {
+      if (fresh) tallies.push(parsedGroupTally(group));
+      if (group.group !== null) {
+        stream.add(group.group);
+        read++;
+      }
     }
-  }
   const dataset = datasetWithParsedTallies(indexed.dataset, tallies);
   if (read === 0) throw noRolloutRead(run.name, dataset);
   const loaded = withRunHeader(

@@ -421,7 +421,35 @@ export function advantagesAreGroupwise(
  */
 export interface DatasetAnalysisStream {
   add(group: RolloutGroup): void;
+  /** A group analysed elsewhere (a worker thread) by {@link analyzeGroupForStream}, in its turn. */
+  addAnalysed(group: StreamedGroup): void;
   finish(): DatasetAnalysis;
+}
+
+/** One group as a stream keeps it: its analysis, and its rewards when advantages need them all. */
+export interface StreamedGroup {
+  readonly analysis: GroupAnalysis;
+  readonly rewards: AdvantageGroup | null;
+}
+
+/**
+ * A group's part of {@link analyzeDatasetStream}, which may run in another thread: its analysis
+ * (with its own advantages when they are groupwise, else none yet) and, when they are not, its
+ * rewards for the stream's `finish`.
+ */
+export function analyzeGroupForStream(
+  group: RolloutGroup,
+  settings: AnalysisSettings,
+  annotation: ResolvedAnnotation | undefined,
+): StreamedGroup {
+  const groupwise = advantagesAreGroupwise(settings);
+  const own = groupwise ? (analysisAdvantages([group], settings)[0] ?? []) : [];
+  return {
+    analysis: analyzeGroup(group, settings, own, annotation),
+    rewards: groupwise
+      ? null
+      : { rollouts: group.rollouts.map((r) => ({ reward: r.reward, rewards: r.rewards })) },
+  };
 }
 
 export function analyzeDatasetStream(
@@ -432,15 +460,15 @@ export function analyzeDatasetStream(
   const analysed: GroupAnalysis[] = [];
   /** Batch-wide advantages: each group's rewards, for `finish`. */
   const rewards: AdvantageGroup[] = [];
+  const addAnalysed = ({ analysis, rewards: own }: StreamedGroup): void => {
+    analysed.push(analysis);
+    if (!groupwise) rewards.push(own ?? { rollouts: [] });
+  };
   return {
     add(group) {
-      const own = groupwise ? (analysisAdvantages([group], settings)[0] ?? []) : [];
-      analysed.push(analyzeGroup(group, settings, own, annotations?.byGroup.get(group.id)));
-      if (!groupwise)
-        rewards.push({
-          rollouts: group.rollouts.map((r) => ({ reward: r.reward, rewards: r.rewards })),
-        });
+      addAnalysed(analyzeGroupForStream(group, settings, annotations?.byGroup.get(group.id)));
     },
+    addAnalysed,
     finish() {
       if (groupwise) return datasetAnalysisOf(analysed, settings, annotations);
       const advantages = analysisAdvantages(rewards, settings);

@@ -1,0 +1,85 @@
+/**
+ * One analyze thread of the CLI (worker_threads): it opens the file itself, unpacks the index the
+ * main thread built, and reads, parses and analyses the ranges of groups it is sent, exactly as
+ * the main thread would (core's analyzeGroupForStream, io's readIndexedGroup), sending back only
+ * the analyses and tallies: no rollout text crosses threads.
+ */
+import { parentPort } from "node:worker_threads";
+
+import {
+  analyzeGroupForStream,
+  type AnalysisSettings,
+  type ResolvedAnnotation,
+} from "../../core/index.ts";
+import {
+  parsedGroupTally,
+  readIndexedGroup,
+  unpackIndex,
+  type IndexedState,
+  type PackedIndex,
+} from "../../io/index.ts";
+import { nodeFileSource } from "../../io/stream/nodeFileSource.ts";
+import type {
+  AnalyzedGroup,
+  AnalyzeThreadJob,
+  AnalyzeThreadReply,
+  AnalyzeThreadRequest,
+} from "./protocol.ts";
+
+interface Context {
+  readonly state: IndexedState;
+  readonly index: PackedIndex;
+  readonly settings: AnalysisSettings;
+  readonly annotations: ReadonlyMap<string, ResolvedAnnotation>;
+  readonly fresh: Uint8Array;
+}
+
+async function run(context: Context, job: AnalyzeThreadJob): Promise<AnalyzedGroup[]> {
+  const out: AnalyzedGroup[] = [];
+  for (let g = job.from; g < job.to; g++) {
+    const id = context.index.groupIds[g]!;
+    const { group, issues } = await readIndexedGroup(context.state, id);
+    out.push({
+      tally: context.fresh[g] === 1 ? parsedGroupTally({ groupId: id, group, issues }) : null,
+      streamed:
+        group === null
+          ? null
+          : analyzeGroupForStream(group, context.settings, context.annotations.get(id)),
+    });
+  }
+  return out;
+}
+
+const port = parentPort;
+if (port !== null) {
+  const post = (reply: AnalyzeThreadReply): void => port.postMessage(reply);
+  let context: Promise<Context> | null = null;
+  // Jobs run one after another, in the order they came.
+  let queue = Promise.resolve();
+  port.on("message", (request: AnalyzeThreadRequest) => {
+    if (request.kind === "setup") {
+      context = nodeFileSource(request.path, request.name, request.size).then((file) => ({
+        state: unpackIndex(request.index, file),
+        index: request.index,
+        settings: request.settings,
+        annotations: new Map(request.annotations),
+        fresh: request.fresh,
+      }));
+      return;
+    }
+    const ready = context;
+    queue = queue.then(async () => {
+      try {
+        if (ready === null) throw new Error("a job came before the setup");
+        post({ kind: "done", job: request.job, groups: await run(await ready, request) });
+      } catch (e) {
+        post({
+          kind: "error",
+          job: request.job,
+          message: e instanceof Error ? e.message : String(e),
+        });
+      }
+    });
+  });
+  post({ kind: "ready" });
+}
