@@ -18,10 +18,10 @@ import {
   filterGroupRows,
   lazySearchIndex,
   flagGroupRows,
-  groupRowsBuilder,
   sortGroupRows,
   type GroupRow,
 } from "./prepareGroupRows.ts";
+import { useGroupRows } from "./useGroupRows.ts";
 import styles from "./Groups.module.css";
 
 const NO_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map();
@@ -59,20 +59,13 @@ export default function GroupList({ onOpen }: GroupListProps) {
   }, [summaries]);
   const showStep = steps.length > 1 || (dataset !== null && isRunDataset(dataset));
 
-  // Opening a group parses it (a new groups map): only that group's row is built again.
-  const [buildRows] = useState(groupRowsBuilder);
-  const base = useMemo(
-    () =>
-      summaries === undefined
-        ? NO_ROWS
-        : buildRows(summaries, groups, {
-            passThreshold,
-            rewardWeights,
-            minFactor,
-            completionRule,
-          }),
-    [buildRows, summaries, groups, passThreshold, rewardWeights, minFactor, completionRule],
+  // Opening a group parses it (a new groups map): only that group's row is built again. A large
+  // dataset's rows are built in slices when it arrives (useGroupRows).
+  const rowSettings = useMemo(
+    () => ({ passThreshold, rewardWeights, minFactor, completionRule }),
+    [passThreshold, rewardWeights, minFactor, completionRule],
   );
+  const { rows: base, pending } = useGroupRows(summaries, groups, rowSettings);
   // The rows with the annotations applied, through a memoised selector that keeps the previous
   // rows when an annotation change leaves every row as it was (a ranking keystroke).
   const selectAnnotated = useMemo(
@@ -155,7 +148,13 @@ export default function GroupList({ onOpen }: GroupListProps) {
           metaColumns={metadataView.columns}
           showStep={showStep}
         />
-        {rows.length === 0 ? <p className={styles.muted}>No group matches the filters.</p> : null}
+        {pending ? (
+          <p className={styles.muted} role="status" data-testid="groups.preparing">
+            Preparing the list of {(summaries?.length ?? 0).toLocaleString("en-US")} groups…
+          </p>
+        ) : rows.length === 0 ? (
+          <p className={styles.muted}>No group matches the filters.</p>
+        ) : null}
         {selected === null ? null : (
           <button
             type="button"

@@ -24,6 +24,7 @@ import {
   compareSortValues,
   filterGroupRows,
   groupRowsBuilder,
+  prepareGroupRowsSliced,
   groupSearchIndex,
   lazySearchIndex,
   prepareGroupRows,
@@ -268,6 +269,55 @@ describe("groupRowsBuilder", () => {
       expect(
         sameRows(build(summaries, groups, other), prepareGroupRows(summaries, groups, other)),
       ).toBe(true);
+    },
+  );
+});
+
+describe("prepareGroupRowsSliced", () => {
+  test.prop(
+    [
+      fc.integer({ min: 0, max: 9000 }),
+      fc.array(fc.array(reward, { maxLength: 4 }), { minLength: 1, maxLength: 20 }),
+      fc.constantFrom(null, { correct: 2 }),
+    ],
+    { numRuns: 20 },
+  )(
+    "gives prepareGroupRows' rows, pausing between slices, and stops when cancelled",
+    async (count, rewardsOf, rewardWeights) => {
+      const summaries: GroupSummary[] = Array.from({ length: count }, (_, i) => ({
+        id: `g${i}`,
+        rewards: rewardsOf[i % rewardsOf.length]!,
+        prompt: `a  prompt\n${i}`,
+        partial: false,
+        step: null,
+      }));
+      const settings = { ...ANALYSIS_DEFAULTS, rewardWeights };
+      let pauses = 0;
+      const sliced = await prepareGroupRowsSliced(
+        summaries,
+        new Map(),
+        settings,
+        () => {
+          pauses++;
+          return Promise.resolve();
+        },
+        () => false,
+      );
+      const whole = prepareGroupRows(summaries, new Map(), settings);
+      expect(sliced).not.toBeNull();
+      expect(sliced!.length).toBe(whole.length);
+      expect(sliced!.every((row, i) => sameGroupRow(row, whole[i]!))).toBe(true);
+      expect(pauses).toBe(Math.max(0, Math.ceil(count / 4000) - 1));
+      // Cancelled at the first pause: no rows (a single slice has no pause, so it completes).
+      const cancelled = await prepareGroupRowsSliced(
+        summaries,
+        new Map(),
+        settings,
+        () => Promise.resolve(),
+        () => true,
+      );
+      if (count > 4000) expect(cancelled).toBeNull();
+      else expect(cancelled).toHaveLength(count);
     },
   );
 });
