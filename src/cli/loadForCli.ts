@@ -20,6 +20,7 @@ import {
   datasetWithParsedGroups,
   groupStepsById,
   INDEX_MIN_BYTES,
+  compactIndexedState,
   indexBlobIfPossible,
   LoadError,
   loadBytes,
@@ -90,11 +91,15 @@ export async function indexForCli(
   // Positioned reads (io's nodeFileSource), not a file-backed Blob: Node's Blob reads 64 KB
   // pieces and copies them into a new buffer per read.
   const file = await nodeFileSource(path, name, size);
-  return indexBlobIfPossible(file, format, {
+  const indexed = await indexBlobIfPossible(file, format, {
     isCancelled: () => false,
     onProgress: () => undefined,
     onFirstGroup: () => undefined,
   });
+  // Only what reading the groups needs is kept while they are read.
+  return indexed === null
+    ? null
+    : { ...indexed, state: compactIndexedState(indexed.state, indexed.dataset) };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   LoadError,
   loadBytes,
   INDEX_MIN_BYTES,
+  compactIndexedState,
   indexBlobIfPossible,
   isTrajectoryPath,
   LoadCancelled,
@@ -105,7 +106,8 @@ async function loadRunPart(
   const file = namedSource(source, path);
   if (index) {
     const indexed = await indexBlobIfPossible(file, format, { ...QUIET, isCancelled }, follow);
-    if (indexed !== null) return indexed;
+    if (indexed !== null)
+      return { ...indexed, state: compactIndexedState(indexed.state, indexed.dataset) };
   }
   const bytes = await readFileBytes(file, () => undefined, isCancelled);
   try {
@@ -344,7 +346,7 @@ export async function runLoad(
       );
       if (indexed !== null) {
         emit({ kind: "done", requestId, dataset: indexed.dataset });
-        return indexed.state;
+        return compactIndexedState(indexed.state, indexed.dataset);
       }
     }
     let lastReported = -Infinity;
