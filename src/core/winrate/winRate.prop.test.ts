@@ -5,6 +5,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import {
+  winRateCycles,
   winRateAllPairs,
   winRateFromPairs,
   winRateMatrix,
@@ -143,4 +144,34 @@ describe("winRateMatrix", () => {
       });
     },
   );
+});
+
+describe("winRateCycles", () => {
+  /** The definition: every (i, j, k), j and k above i, with i > j > k > i. */
+  function naiveCycles(matrix: readonly (readonly number[])[]): [number, number, number][] {
+    const n = matrix.length;
+    const beats = (i: number, j: number): boolean => {
+      const m = matrix[i]![j]!;
+      return !Number.isNaN(m) && m > 0.5;
+    };
+    const out: [number, number, number][] = [];
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++)
+        for (let k = i + 1; k < n; k++)
+          if (k !== j && beats(i, j) && beats(j, k) && beats(k, i)) out.push([i, j, k]);
+    return out;
+  }
+
+  test.prop([
+    fc
+      .integer({ min: 0, max: 70 })
+      .chain((n) =>
+        fc.array(
+          fc.array(fc.constantFrom(NaN, 0, 0.25, 0.5, 0.75, 1), { minLength: n, maxLength: n }),
+          { minLength: n, maxLength: n },
+        ),
+      ),
+  ])("finds exactly the definition's triples, in its order (across 32-bit words)", (matrix) => {
+    expect(winRateCycles(matrix)).toEqual(naiveCycles(matrix));
+  });
 });

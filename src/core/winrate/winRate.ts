@@ -103,16 +103,36 @@ export function winRateMatrix(
  */
 export function winRateCycles(matrix: readonly (readonly number[])[]): [number, number, number][] {
   const n = matrix.length;
-  const beats = (i: number, j: number): boolean => {
-    const m = matrix[i]![j]!;
-    return !Number.isNaN(m) && m > 0.5;
-  };
+  // Bitsets, one row of words per rollout: beats[i] holds the j that i beats, beaten[i] the k that
+  // beat i. The candidates k of a pair (i beats j) are beats[j] AND beaten[i], above i: n^2 * n/32
+  // word operations, where the plain triple loop (kept as the definition in the tests) took n^3/2
+  // look-ups: 3 s for a group of 512 rollouts on the main thread.
+  const words = (n + 31) >>> 5;
+  const beats = new Uint32Array(n * words);
+  const beaten = new Uint32Array(n * words);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const m = matrix[i]![j]!;
+      if (!Number.isNaN(m) && m > 0.5) {
+        beats[i * words + (j >>> 5)]! |= 1 << (j & 31);
+        beaten[j * words + (i >>> 5)]! |= 1 << (i & 31);
+      }
+    }
   const cycles: [number, number, number][] = [];
   for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++)
-      for (let k = i + 1; k < n; k++) {
-        if (k === j) continue;
-        if (beats(i, j) && beats(j, k) && beats(k, i)) cycles.push([i, j, k]);
+    for (let j = i + 1; j < n; j++) {
+      if ((beats[i * words + (j >>> 5)]! & (1 << (j & 31))) === 0) continue;
+      // k from i + 1 up, in order, never j (a matrix may say j beats itself).
+      for (let w = (i + 1) >>> 5; w < words; w++) {
+        let bits = beats[j * words + w]! & beaten[i * words + w]!;
+        if (w === (i + 1) >>> 5) bits &= ~((1 << ((i + 1) & 31)) - 1);
+        if (w === j >>> 5) bits &= ~(1 << (j & 31));
+        while (bits !== 0) {
+          const low = bits & -bits;
+          cycles.push([i, j, (w << 5) + 31 - Math.clz32(low)]);
+          bits ^= low;
+        }
       }
+    }
   return cycles;
 }
