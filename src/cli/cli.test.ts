@@ -230,6 +230,23 @@ describe("the built CLI (dist-cli, built by the test setup)", () => {
     expect(help.stdout).toContain("Usage: rollout-studio COMMAND");
   });
 
+  it("reruns a large input's analysis in a Node with a larger heap, passing output and exit code through", () => {
+    const fixture = join(ROOT, "src/io/__fixtures__/native/malformed.jsonl");
+    const bin = join(ROOT, "bin/rollout-studio.mjs");
+    const runBin = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, "analyze", fixture, "--json"], {
+        encoding: "utf8",
+        env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "", ...env },
+      });
+    // Every input counts as large: the child runs it (when the machine has memory to give).
+    const rerun = runBin({ ROLLOUT_STUDIO_LARGE_INPUT: "1" });
+    const here = runBin({ ROLLOUT_STUDIO_HEAP_SET: "1" });
+    expect(here.status).toBe(EXIT.issues);
+    expect(rerun.status).toBe(here.status);
+    expect(rerun.stdout).toBe(here.stdout);
+    expect(rerun.stderr).toBe(here.stderr);
+  });
+
   it("a bin without the build says how to build it, and exits 1 without compiling anything", () => {
     const bare = mkdtempSync(join(tmpdir(), "rollout-studio-unbuilt-"));
     mkdirSync(join(bare, "bin"));
