@@ -21,6 +21,7 @@ import {
   formatById,
   datasetWithParsedTallies,
   parsedGroupTally,
+  packedIndexOf,
   packIndex,
   readIndexedGroup,
   withRunHeader,
@@ -314,7 +315,8 @@ async function analyzeIndexedFile(
       path,
       name: run.name,
       size,
-      index: packIndex(indexed.state, indexed.dataset),
+      // The index compacted when it was built, packed already.
+      index: packedIndexOf(indexed.state) ?? packIndex(indexed.state, indexed.dataset),
       settings,
       annotations: resolved,
       fresh: freshGroups(indexed),

@@ -94,7 +94,7 @@ export function packedIndexTransfer(index: PackedIndex): ArrayBuffer[] {
 }
 
 class PackedRows implements RowLocator {
-  private readonly index: PackedIndex;
+  readonly index: PackedIndex;
   constructor(index: PackedIndex) {
     this.index = index;
   }
@@ -149,6 +149,11 @@ export function compactIndexedState(state: IndexedState, dataset: LoadedDataset)
     indexer: new PackedRows(index),
     groups: new PackedGroups(index),
   };
+}
+
+/** The packed index a compacted state reads from (`compactIndexedState`), else null. */
+export function packedIndexOf(state: IndexedState): PackedIndex | null {
+  return state.indexer instanceof PackedRows ? state.indexer.index : null;
 }
 
 export interface RunFileIndexCallbacks {

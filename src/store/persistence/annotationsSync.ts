@@ -4,6 +4,7 @@
  * that refuses storage) is shown at once with an offer to export; nothing is lost silently.
  */
 import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
+import { yieldTask } from "../yieldTask.ts";
 import {
   datasetFingerprint,
   datasetFingerprintSliced,
@@ -83,21 +84,6 @@ async function fileEnds(file: File): Promise<{ head: Uint8Array; tail: Uint8Arra
 }
 
 /**
- * Yield the main thread for a macrotask, so a long hash never blocks input or painting: a message
- * to itself, which a hidden tab does not throttle to once a second as it does `setTimeout`.
- */
-function pauseForFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
-/**
  * The dataset's fingerprint (io/fingerprint.ts) from the file's two ends: annotations are kept
  * under it. A run of several files (issue 14) combines its files' fingerprints (each file's size
  * and ends, in run order) with the run's groups, so the same files chosen again find their
@@ -112,7 +98,7 @@ export async function fingerprintOf(
     const one = files[0]!;
     return datasetFingerprintSliced(
       { size: one.size, ...(await fileEnds(one)), dataset },
-      pauseForFrame,
+      yieldTask,
     );
   }
   const each: string[] = [];
@@ -131,7 +117,7 @@ export async function fingerprintOf(
       tail: new Uint8Array(),
       dataset,
     },
-    pauseForFrame,
+    yieldTask,
   );
 }
 

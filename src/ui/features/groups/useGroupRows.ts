@@ -8,6 +8,7 @@ import { useEffect, useMemo, useReducer, useState } from "react";
 
 import type { RolloutGroup } from "../../../core/index.ts";
 import type { GroupSummary } from "../../../io/dataset.ts";
+import { yieldTask } from "../../../store/yieldTask.ts";
 import {
   groupRowsBuilder,
   prepareGroupRowsSliced,
@@ -19,18 +20,6 @@ import {
 export const SLICED_ROWS_FROM = 8000;
 
 const NO_ROWS: readonly GroupRow[] = [];
-
-/** Yield for a macrotask: a message to itself (not throttled in a hidden tab as `setTimeout`). */
-function pauseTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
 
 export interface GroupRowsState {
   readonly rows: readonly GroupRow[];
@@ -58,7 +47,7 @@ export function useGroupRows(
   useEffect(() => {
     if (!sliced) return;
     let cancelled = false;
-    prepareGroupRowsSliced(summaries, groups, settings, pauseTask, () => cancelled).then(
+    prepareGroupRowsSliced(summaries, groups, settings, yieldTask, () => cancelled).then(
       (made) => {
         if (made === null || cancelled) return;
         build.seed(summaries, groups, settings, made);
