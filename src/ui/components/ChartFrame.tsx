@@ -1,7 +1,8 @@
 /**
  * A chart's frame: its title, how its numbers were computed, its legend, and "Save PNG" / "Save
  * SVG". The frame finds what to save in its body: a recharts `<svg>` (serialised with its computed
- * styles and rasterised at 2x), or a canvas (its pixels as PNG; `toSvg` builds the SVG).
+ * styles and rasterised at 2x), or, for a chart drawn on a canvas, the canvas `toCanvas` draws for
+ * the PNG and the SVG `toSvg` builds.
  */
 import { useRef, useState, type ReactNode } from "react";
 import {
@@ -26,8 +27,11 @@ export interface ChartFrameProps {
   legend?: readonly LegendEntry[];
   /** Builds the SVG for charts drawn on a canvas. */
   toSvg?: () => SvgExport;
-  /** The canvas's device pixels per CSS pixel, for its PNG header. */
-  canvasScale?: number;
+  /**
+   * For charts drawn on a canvas: the chart drawn for the PNG on a canvas of its own, with its
+   * device pixels per CSS pixel (the one on screen is drawn at the display's scale).
+   */
+  toCanvas?: () => { canvas: HTMLCanvasElement; scale: number };
   /** Shown instead of the save buttons when there is nothing to save (no data). */
   empty?: boolean;
   children: ReactNode;
@@ -45,7 +49,7 @@ export default function ChartFrame({
   subject,
   legend = [],
   toSvg,
-  canvasScale = 2,
+  toCanvas,
   empty = false,
   children,
 }: ChartFrameProps) {
@@ -64,10 +68,10 @@ export default function ChartFrame({
     if (ext === "svg") {
       downloadBlob(new Blob([svgOf().text], { type: "image/svg+xml" }), fileName);
     } else {
-      const canvas = body.current?.querySelector("canvas") ?? null;
+      const drawn = toCanvas?.() ?? null;
       const blob =
-        canvas !== null
-          ? await canvasToPng(canvas, title, canvasScale)
+        drawn !== null
+          ? await canvasToPng(drawn.canvas, title, drawn.scale)
           : await svgToPng(svgOf(), 2);
       downloadBlob(blob, fileName);
     }

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { chartFileName, escapeXml, exportHeader, svgExport, wrapSvg } from "./chartExport.ts";
 import {
+  HEATMAP_MAX_GRID,
   heatmapCellAt,
+  heatmapRgb,
+  heatmapShowsLabels,
   heatmapColor,
   heatmapLayout,
   heatmapSvg,
@@ -119,6 +122,35 @@ describe("heatmap", () => {
     const colors = [0, 0.5, 1, NaN].map((v) => heatmapColor("diverging", v));
     expect(new Set(colors).size).toBe(4);
     expect(heatmapColor("sequential", 0)).not.toBe(heatmapColor("sequential", 1));
+  });
+
+  it("keeps a 512-rollout grid within one screen, without labels, and a small one labelled", () => {
+    const labels = (n: number) => Array.from({ length: n }, (_, i) => `rollout-${i}`);
+    const big = heatmapLayout(labels(512));
+    expect(big.n * big.cell).toBeLessThanOrEqual(HEATMAP_MAX_GRID);
+    expect(big.cell).toBeGreaterThanOrEqual(1);
+    expect(heatmapShowsLabels(big.cell)).toBe(false);
+    expect(heatmapCellAt(big, big.label + 511 * big.cell, big.label)).toEqual({ row: 0, col: 511 });
+    const small = heatmapLayout(labels(8));
+    expect(heatmapShowsLabels(small.cell)).toBe(true);
+    expect(small.cell).toBeGreaterThanOrEqual(12);
+    for (let n = 1; n <= 600; n += 7) {
+      const l = heatmapLayout(labels(n));
+      expect(l.n * l.cell).toBeLessThanOrEqual(Math.max(HEATMAP_MAX_GRID, 420));
+    }
+  });
+
+  it("gives the canvas's byte colours and the SVG's colour strings the same colour", () => {
+    const hex = (c: number[]) => `#${c.map((x) => x.toString(16).padStart(2, "0")).join("")}`;
+    for (const scheme of ["diverging", "sequential"] as const) {
+      for (const v of [0, 0.1, 0.25, 0.5, 0.51, 0.9, 1, -3, 7]) {
+        const [r, g, b] = heatmapRgb(scheme, v);
+        expect(heatmapColor(scheme, v)).toBe(`rgb(${r}, ${g}, ${b})`);
+      }
+      expect(hex(heatmapRgb(scheme, NaN))).toBe(heatmapColor(scheme, NaN));
+    }
+    expect(heatmapRgb("diverging", -3)).toEqual(heatmapRgb("diverging", 0));
+    expect(heatmapRgb("diverging", 7)).toEqual(heatmapRgb("diverging", 1));
   });
 
   it("finds the cell under a point", () => {

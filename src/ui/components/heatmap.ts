@@ -42,21 +42,41 @@ export function heatmapLabel(label: string): string {
   return label.length > HEATMAP_LABEL_CHARS ? `${label.slice(0, HEATMAP_LABEL_CHARS - 1)}…` : label;
 }
 
-/** Cells of 12 to 40 px so the grid fits about 420 px; labels sized to the longest shown label. */
+/** The grid's side at most this many CSS pixels: a 512-rollout group stays one screen, not 6,000 px. */
+export const HEATMAP_MAX_GRID = 768;
+/** Labels are written beside rows and columns only when a cell is at least this tall. */
+export const HEATMAP_LABEL_MIN_CELL = 11;
+
+/**
+ * Cells of 12 to 40 px so the grid fits about 420 px; past 64 rollouts the cells shrink (down to
+ * 1 px) so the grid stays within {@link HEATMAP_MAX_GRID}, and the labels give way to the hover
+ * text and the table. Labels are sized to the longest shown label.
+ */
 export function heatmapLayout(labels: readonly string[]): HeatmapLayout {
   const n = labels.length;
-  const cell = Math.max(12, Math.min(40, Math.floor(420 / Math.max(1, n))));
+  const cell =
+    n * 12 <= HEATMAP_MAX_GRID
+      ? Math.max(12, Math.min(40, Math.floor(420 / Math.max(1, n))))
+      : Math.max(1, Math.floor(HEATMAP_MAX_GRID / n));
   const longest = labels.reduce((m, l) => Math.max(m, heatmapLabel(l).length), 1);
-  const label = Math.min(110, 12 + longest * 7);
+  const label = heatmapShowsLabels(cell) ? Math.min(110, 12 + longest * 7) : 8;
   const key = 34;
   // At least 280 px beyond the labels, so the colour key and its gap swatch fit under small grids.
   const width = label + Math.max(n * cell + 8, 280);
   return { n, cell, label, key, width, height: label + n * cell + key };
 }
 
-function mix(a: readonly number[], b: readonly number[], t: number): string {
-  const c = a.map((x, i) => Math.round(x + (b[i]! - x) * t));
-  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+/** Whether cells of this size leave room for a label per row and column. */
+export function heatmapShowsLabels(cell: number): boolean {
+  return cell >= HEATMAP_LABEL_MIN_CELL;
+}
+
+/** Cells at least this wide are drawn with a 1 px white gap around them. */
+export const HEATMAP_GAP_MIN_CELL = 4;
+
+function mixRgb(a: readonly number[], b: readonly number[], t: number, out: number[]): number[] {
+  for (let i = 0; i < 3; i++) out[i] = Math.round(a[i]! + (b[i]! - a[i]!) * t);
+  return out;
 }
 
 const LOW = [213, 94, 0];
@@ -64,13 +84,33 @@ const MID = [247, 247, 247];
 const HIGH = [0, 114, 178];
 const SEQ_LOW = [247, 251, 255];
 const SEQ_HIGH = [8, 48, 107];
+const MISSING_RGB = [0xd9, 0xdc, 0xe1];
+
+/**
+ * The colour of a value in [0, 1] (clamped) as red, green and blue bytes, written into `out`
+ * (so a canvas can fill a 512 x 512 grid without a string per cell); NaN gets the gap colour.
+ */
+export function heatmapRgb(
+  scheme: HeatmapScheme,
+  value: number,
+  out: number[] = [0, 0, 0],
+): number[] {
+  if (!Number.isFinite(value)) {
+    out[0] = MISSING_RGB[0]!;
+    out[1] = MISSING_RGB[1]!;
+    out[2] = MISSING_RGB[2]!;
+    return out;
+  }
+  const v = Math.max(0, Math.min(1, value));
+  if (scheme === "sequential") return mixRgb(SEQ_LOW, SEQ_HIGH, v, out);
+  return v < 0.5 ? mixRgb(LOW, MID, v / 0.5, out) : mixRgb(MID, HIGH, (v - 0.5) / 0.5, out);
+}
 
 /** The colour of a value in [0, 1] (clamped); NaN gets the gap colour. */
 export function heatmapColor(scheme: HeatmapScheme, value: number): string {
   if (!Number.isFinite(value)) return HEATMAP_MISSING_COLOR;
-  const v = Math.max(0, Math.min(1, value));
-  if (scheme === "sequential") return mix(SEQ_LOW, SEQ_HIGH, v);
-  return v < 0.5 ? mix(LOW, MID, v / 0.5) : mix(MID, HIGH, (v - 0.5) / 0.5);
+  const c = heatmapRgb(scheme, value);
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }
 
 /** Dark text on light cells, light text on dark ones. */
@@ -120,7 +160,10 @@ export function heatmapSvg(model: HeatmapModel, title: string): SvgExport {
   const { n, cell, label } = layout;
   const parts: string[] = [];
   const font = `font-family="${escapeXml(FONT)}" font-size="11"`;
+  const labelled = heatmapShowsLabels(cell);
+  const stroke = cell >= HEATMAP_GAP_MIN_CELL ? ` stroke="#ffffff" stroke-width="1"` : "";
   model.labels.forEach((name, i) => {
+    if (!labelled) return;
     const color = escapeXml(model.labelColors?.[i] ?? TEXT_COLOR);
     const text = escapeXml(heatmapLabel(name));
     const mid = label + i * cell + cell / 2;
@@ -135,7 +178,7 @@ export function heatmapSvg(model: HeatmapModel, title: string): SvgExport {
       const x = label + c * cell;
       const y = label + r * cell;
       parts.push(
-        `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${heatmapColor(model.scheme, v)}" stroke="#ffffff" stroke-width="1"><title>${escapeXml(heatmapCellText(model, r, c))}</title></rect>`,
+        `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${heatmapColor(model.scheme, v)}"${stroke}><title>${escapeXml(heatmapCellText(model, r, c))}</title></rect>`,
       );
       if (cell >= HEATMAP_VALUE_MIN_CELL && Number.isFinite(v))
         parts.push(

@@ -1,7 +1,10 @@
 /** A group's diversity clusters: the similarity heatmap in cluster order, and who is in each. */
 import ChartFrame from "../../components/ChartFrame.tsx";
 import ClusterChip from "../../components/ClusterChip.tsx";
-import HeatmapCanvas, { heatmapScale } from "../../components/HeatmapCanvas.tsx";
+import HeatmapCanvas, {
+  HEATMAP_EXPORT_SCALE,
+  heatmapExportCanvas,
+} from "../../components/HeatmapCanvas.tsx";
 import { heatmapSvg } from "../../components/heatmap.ts";
 import type { ClustersView as ClustersModel } from "./prepareMetricsCharts.ts";
 import styles from "./Metrics.module.css";
@@ -41,7 +44,10 @@ export default function ClustersView({
           how={model.how}
           subject={subject}
           toSvg={() => heatmapSvg(model.heatmap, title)}
-          canvasScale={heatmapScale()}
+          toCanvas={() => ({
+            canvas: heatmapExportCanvas(model.heatmap),
+            scale: HEATMAP_EXPORT_SCALE,
+          })}
         >
           <HeatmapCanvas model={model.heatmap} summary={model.summary} testId="similarity" />
         </ChartFrame>

@@ -24,6 +24,18 @@ const CHART_STYLE = { width: "100%", height: 240 } as const;
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 0 };
 const TICK = { fontSize: 11 };
 
+/** Rollout labels written under the bars at most: past this, every k-th (the tooltip names each bar). */
+const MAX_TICKS = 16;
+
+/**
+ * recharts' `interval`: 0 writes every label, k skips k between two. A number, never
+ * "preserveStartEnd", which measures every label in the DOM first (512 measurements for a
+ * 512-rollout group).
+ */
+export function tickInterval(bars: number): number {
+  return bars <= MAX_TICKS ? 0 : Math.ceil(bars / MAX_TICKS) - 1;
+}
+
 function format(value: TooltipValueType | undefined): string {
   if (value === undefined) return "–";
   if (typeof value === "number") return value.toFixed(3);
@@ -52,7 +64,7 @@ export function AdvantageChart({ model, subject }: { model: AdvantageBars; subje
       ) : null}
       <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={0} tick={TICK} />
+        <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
         <YAxis tick={TICK} width={52} />
         <ReferenceLine y={0} stroke="#5b6573" />
         <Tooltip formatter={format} labelFormatter={fullId} />
@@ -93,7 +105,7 @@ export function RewardChart({ model, subject }: { model: RewardBars; subject: st
         stackOffset="sign"
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={0} tick={TICK} />
+        <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
         <YAxis tick={TICK} width={52} />
         <ReferenceLine y={0} stroke="#5b6573" />
         <Tooltip formatter={format} labelFormatter={fullId} />
@@ -145,7 +157,7 @@ export function FactorChart({
       {model.any ? (
         <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" interval={0} tick={TICK} />
+          <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
           <YAxis tick={TICK} width={52} domain={[0, 1]} />
           <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
           <Tooltip formatter={format} labelFormatter={fullId} />

@@ -8,9 +8,13 @@ import { useMemo, useState } from "react";
 import { metricFormulas } from "../../../core/index.ts";
 import { useGroupAnalysis, useSettings } from "../../../store/hooks.ts";
 import ChartFrame from "../../components/ChartFrame.tsx";
-import HeatmapCanvas, { heatmapScale } from "../../components/HeatmapCanvas.tsx";
+import HeatmapCanvas, {
+  HEATMAP_EXPORT_SCALE,
+  heatmapExportCanvas,
+} from "../../components/HeatmapCanvas.tsx";
 import { heatmapSvg } from "../../components/heatmap.ts";
 import { TEXTS_CUT_TITLE, textsCutNote } from "../../components/textsCut.ts";
+import { useStaged } from "../../components/useStaged.ts";
 import ClustersView from "./ClustersView.tsx";
 import { AdvantageChart, FactorChart, RewardChart } from "./MetricsCharts.tsx";
 import MetricsTable from "./MetricsTable.tsx";
@@ -24,6 +28,11 @@ import {
 } from "./prepareMetricsCharts.ts";
 import { metricsNextSort, prepareMetricsTable, type MetricSort } from "./prepareMetricsTable.ts";
 import styles from "./Metrics.module.css";
+
+/** Table rows mounted per task (a 512-rollout group's table is four tasks). */
+const ROWS_PER_STAGE = 128;
+/** The parts after the table: advantage, reward and factor charts, win-rate heatmap, clusters. */
+const CHART_STAGES = 5;
 
 export default function MetricsPanel({ groupId }: { groupId: string }) {
   const view = useGroupAnalysis(groupId);
@@ -51,6 +60,11 @@ export default function MetricsPanel({ groupId }: { groupId: string }) {
     [view, formulas, settings, sort],
   );
 
+  const rowStages = Math.max(1, Math.ceil((table?.rows.length ?? 0) / ROWS_PER_STAGE));
+  // The table first, then the rest of its rows, then each chart: one task each (useStaged.ts).
+  const shown = useStaged(rowStages + CHART_STAGES, groupId);
+  const chartsShown = shown - rowStages;
+
   if (view === null || prepared === null || table === null)
     return <p className={styles.muted}>Reading group {groupId}…</p>;
   const clusterError = view.clusters.status === "error" ? view.clusters.message : null;
@@ -61,7 +75,11 @@ export default function MetricsPanel({ groupId }: { groupId: string }) {
     "for the clusters (each read by its first characters only)",
   );
   return (
-    <div className={styles.panel} data-testid="metrics.panel">
+    <div
+      className={styles.panel}
+      data-testid="metrics.panel"
+      data-complete={chartsShown >= CHART_STAGES ? "true" : "false"}
+    >
       {cutNote === null ? null : (
         <p className={styles.note} data-testid="metrics.texts-cut" title={TEXTS_CUT_TITLE}>
           {cutNote}
@@ -72,54 +90,62 @@ export default function MetricsPanel({ groupId }: { groupId: string }) {
         sort={sort}
         onSort={(column) => setSort((s) => metricsNextSort(s, column))}
         clustersPending={view.clusters.status !== "done"}
+        rowLimit={Math.min(shown, rowStages) * ROWS_PER_STAGE}
       />
       <div className={styles.charts}>
-        <AdvantageChart model={prepared.advantages} subject={groupId} />
-        <RewardChart model={prepared.rewards} subject={groupId} />
-        <FactorChart model={prepared.factors} subject={groupId} minFactor={settings.minFactor} />
-        <ChartFrame
-          name="win-rate"
-          title={winTitle}
-          how={prepared.winRate.how}
-          subject={groupId}
-          toSvg={() => heatmapSvg(prepared.winRate.model, winTitle)}
-          canvasScale={heatmapScale()}
-        >
-          {prepared.winRate.rankingAvailable ? (
-            <label className={styles.sourcePick}>
-              From{" "}
-              <select
-                value={winSource}
-                data-testid="metrics.win-source"
-                onChange={(e) =>
-                  setWinSource(e.currentTarget.value === "ranking" ? "ranking" : "reward")
-                }
-              >
-                <option value="reward">rewards</option>
-                <option value="ranking">human ranking</option>
-              </select>
-            </label>
-          ) : null}
-          <HeatmapCanvas
-            model={prepared.winRate.model}
-            summary={prepared.winRate.summary}
-            testId="win-rate"
-          />
-          {prepared.winRate.cycles.length > 0 ? (
-            <p className={styles.note} data-testid="metrics.cycles">
-              Intransitive:{" "}
-              {prepared.winRate.cycles
-                .slice(0, 5)
-                .map(([a, b, c]) => `${a} > ${b} > ${c} > ${a}`)
-                .join("; ")}
-              {prepared.winRate.cycles.length > 5
-                ? ` (5 of ${prepared.winRate.cycles.length} shown)`
-                : ""}
-            </p>
-          ) : null}
-        </ChartFrame>
+        {chartsShown >= 1 ? <AdvantageChart model={prepared.advantages} subject={groupId} /> : null}
+        {chartsShown >= 2 ? <RewardChart model={prepared.rewards} subject={groupId} /> : null}
+        {chartsShown >= 3 ? (
+          <FactorChart model={prepared.factors} subject={groupId} minFactor={settings.minFactor} />
+        ) : null}
+        {chartsShown >= 4 ? (
+          <ChartFrame
+            name="win-rate"
+            title={winTitle}
+            how={prepared.winRate.how}
+            subject={groupId}
+            toSvg={() => heatmapSvg(prepared.winRate.model, winTitle)}
+            toCanvas={() => ({
+              canvas: heatmapExportCanvas(prepared.winRate.model),
+              scale: HEATMAP_EXPORT_SCALE,
+            })}
+          >
+            {prepared.winRate.rankingAvailable ? (
+              <label className={styles.sourcePick}>
+                From{" "}
+                <select
+                  value={winSource}
+                  data-testid="metrics.win-source"
+                  onChange={(e) =>
+                    setWinSource(e.currentTarget.value === "ranking" ? "ranking" : "reward")
+                  }
+                >
+                  <option value="reward">rewards</option>
+                  <option value="ranking">human ranking</option>
+                </select>
+              </label>
+            ) : null}
+            <HeatmapCanvas
+              model={prepared.winRate.model}
+              summary={prepared.winRate.summary}
+              testId="win-rate"
+            />
+            {prepared.winRate.cycles.length > 0 ? (
+              <p className={styles.note} data-testid="metrics.cycles">
+                Intransitive:{" "}
+                {prepared.winRate.cycles
+                  .slice(0, 5)
+                  .map(([a, b, c]) => `${a} > ${b} > ${c} > ${a}`)
+                  .join("; ")}
+                {prepared.winRate.cycles.length > 5
+                  ? ` (5 of ${prepared.winRate.cycles.length} shown)`
+                  : ""}
+              </p>
+            ) : null}
+          </ChartFrame>
+        ) : null}
       </div>
-      {clusterError !== null ? (
+      {chartsShown < 5 ? null : clusterError !== null ? (
         <p className={styles.note} role="alert">
           Clusters could not be computed: {clusterError}
         </p>

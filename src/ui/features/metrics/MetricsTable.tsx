@@ -8,11 +8,14 @@ export default function MetricsTable({
   sort,
   onSort,
   clustersPending,
+  rowLimit = Infinity,
 }: {
   model: MetricsTableModel;
   sort: MetricSort;
   onSort: (column: MetricColumnId) => void;
   clustersPending: boolean;
+  /** Rows mounted so far (the panel mounts a long table in parts); the rest follow. */
+  rowLimit?: number;
 }) {
   return (
     <div className={styles.tableWrap}>
@@ -44,24 +47,26 @@ export default function MetricsTable({
           </tr>
         </thead>
         <tbody>
-          {model.rows.map((row) => (
-            <tr key={row.id} data-testid="metrics.row" data-rollout-id={row.id}>
-              <th scope="row">{row.id}</th>
-              {model.columns.map((c) => (
-                <td key={c.id} data-testid={`metrics.cell.${c.id}`}>
-                  {c.id === "cluster" ? (
-                    <ClusterChip
-                      cluster={row.cluster}
-                      size={row.clusterSize}
-                      pending={clustersPending}
-                    />
-                  ) : (
-                    row.cells[c.id].text
-                  )}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {(rowLimit < model.rows.length ? model.rows.slice(0, rowLimit) : model.rows).map(
+            (row) => (
+              <tr key={row.id} data-testid="metrics.row" data-rollout-id={row.id}>
+                <th scope="row">{row.id}</th>
+                {model.columns.map((c) => (
+                  <td key={c.id} data-testid={`metrics.cell.${c.id}`}>
+                    {c.id === "cluster" ? (
+                      <ClusterChip
+                        cluster={row.cluster}
+                        size={row.clusterSize}
+                        pending={clustersPending}
+                      />
+                    ) : (
+                      row.cells[c.id].text
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ),
+          )}
         </tbody>
       </table>
     </div>
