@@ -50,14 +50,35 @@ async function fill(
 }
 
 /**
+ * How long a BYOB read may wait before it counts as stalled. Chromium 156 sometimes never settles
+ * a BYOB read of a File (bench/README.md, browser benchmark, "Problems found" 3): a load then never
+ * ended. A 1 MB read takes milliseconds; this allows for a busy 2-core machine many times over.
+ */
+export const STALL_MS = 8000;
+
+/** A pending read's result, or "stalled" once it has waited `ms`. */
+function orStalled<T>(pending: Promise<T>, ms: number): Promise<T | "stalled"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<"stalled">((resolve) => {
+    timer = setTimeout(() => resolve("stalled"), ms);
+  });
+  return Promise.race([pending, stalled]).finally(() => clearTimeout(timer));
+}
+
+/**
  * The bytes of a Blob in order, in chunks of 1 MB (the last one shorter), read with a BYOB reader
  * into two reused buffers where the platform supports it, else with the default reader. The next
  * chunk is read while the caller handles one; each chunk is valid only until the next is
  * requested. Stops with LoadCancelled when asked.
+ *
+ * A BYOB read that has not settled after `stallMs` is given up (its reader cancelled, not awaited)
+ * and the rest of the source, from the first byte not yet yielded, is read by slices, when the
+ * source can be sliced: the bytes are the same, in the same order, once each.
  */
 export async function* blobChunks(
-  blob: Pick<ByteSource, "stream">,
+  blob: Pick<ByteSource, "stream"> & Partial<Pick<ByteSource, "slice" | "size">>,
   isCancelled: () => boolean,
+  stallMs: number = STALL_MS,
 ): AsyncGenerator<Uint8Array> {
   const stream = blob.stream();
   let reader: ReadableStreamBYOBReader | null = null;
@@ -68,6 +89,7 @@ export async function* blobChunks(
   }
   if (reader !== null) {
     let spare = new ArrayBuffer(CHUNK);
+    let yielded = 0;
     let pending: Promise<{ view: Uint8Array; done: boolean }> | null = fill(
       reader,
       new ArrayBuffer(CHUNK),
@@ -80,10 +102,22 @@ export async function* blobChunks(
         await settled;
         throw new LoadCancelled();
       }
-      const next: { view: Uint8Array; done: boolean } = await pending;
-      const { view, done } = next;
-      pending = done ? null : fill(reader, spare);
-      if (view.byteLength > 0) yield view;
+      const canResume = blob.slice !== undefined && blob.size !== undefined;
+      const next: { view: Uint8Array; done: boolean } | "stalled" = canResume
+        ? await orStalled(pending, stallMs)
+        : await pending;
+      if (next === "stalled") {
+        pending.catch(() => undefined);
+        reader.cancel().catch(() => undefined);
+        yield* slicedChunks(blob as Pick<ByteSource, "slice" | "size">, yielded, isCancelled);
+        return;
+      }
+      const view: Uint8Array = next.view;
+      pending = next.done ? null : fill(reader, spare);
+      if (view.byteLength > 0) {
+        yielded += view.byteLength;
+        yield view;
+      }
       spare = view.buffer as ArrayBuffer;
     }
     return;
@@ -97,6 +131,22 @@ export async function* blobChunks(
     const { value, done } = await plain.read();
     if (done) return;
     yield value;
+  }
+}
+
+/** The bytes of `source` from `from` to its end, in chunks of 1 MB read by slices. */
+async function* slicedChunks(
+  source: Pick<ByteSource, "slice" | "size">,
+  from: number,
+  isCancelled: () => boolean,
+): AsyncGenerator<Uint8Array> {
+  for (let at = from; at < source.size;) {
+    if (isCancelled()) throw new LoadCancelled();
+    const end = Math.min(source.size, at + CHUNK);
+    const bytes = new Uint8Array(await source.slice(at, end).arrayBuffer());
+    if (bytes.byteLength === 0) return;
+    at += bytes.byteLength;
+    yield bytes;
   }
 }
 

@@ -2,6 +2,7 @@
  * Covers: reading a Blob in chunks with cancel, and indexing a file-backed Blob as the worker and
  * the CLI do (first group early, summaries, counts).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatById } from "../formats/registry.ts";
 import { NATIVE_INDEX } from "../index/formatIndex.ts";
@@ -58,6 +59,44 @@ describe("readBlob", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(size);
     expect(sizes.slice(0, -1).every((n) => n === 1 << 20)).toBe(true);
     expect(sizes).toHaveLength(Math.ceil(size / (1 << 20)));
+  });
+  it("reads the rest by slices when a BYOB read stalls: every byte once, in order (property)", async () => {
+    /** A byte stream that serves `bytes` 64 KB at a time and, from `stallAt` on, never answers. */
+    const stalling = (bytes: Uint8Array, stallAt: number) => ({
+      size: bytes.length,
+      slice: (start: number, end: number) => new Blob([bytes.subarray(start, end)]),
+      stream: () => {
+        let at = 0;
+        return new ReadableStream({
+          type: "bytes",
+          pull(controller) {
+            if (at >= stallAt && at < bytes.length) return new Promise<void>(() => undefined);
+            if (at >= bytes.length) {
+              controller.close();
+              return;
+            }
+            const end = Math.min(bytes.length, at + (64 << 10));
+            controller.enqueue(bytes.slice(at, end));
+            at = end;
+          },
+        });
+      },
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 * (1 << 20) }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (size, stallShare) => {
+          const bytes = new Uint8Array(size);
+          for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >> 11)) & 0xff;
+          const source = stalling(bytes, Math.floor(size * stallShare));
+          const got: Uint8Array[] = [];
+          for await (const chunk of blobChunks(source, () => false, 20)) got.push(chunk.slice());
+          expect(Buffer.compare(Buffer.concat(got), bytes)).toBe(0);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
   it("stops with LoadCancelled when cancelled", async () => {
     let chunks = 0;
