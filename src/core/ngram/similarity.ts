@@ -1,11 +1,17 @@
 /**
- * Exact all-pairs n-gram Jaccard for one group, fast (performance.md section 5):
- * rolling hash -> group-local dictionary -> one bitset row per text -> AND + popcount.
+ * Exact all-pairs n-gram Jaccard for one group, fast (performance.md section 5), two ways:
  *
- * Exact, not "exact up to hash collisions": the dictionary remembers where each n-gram was first
- * seen and compares code points whenever two hashes match, so two different n-grams never share an
- * id. Tested equal to the naive Set<string> definition (ngramSimilarityNaive) and measured against
- * it in bench/.
+ * - up to 32 texts whose n-grams pack into 64 bits (every text at n <= 3, ASCII up to n = 9; the
+ *   texts' code points past ASCII are renumbered from 128, see symbolBuffer): each n-gram's key is
+ *   its symbols side by side, in a hash table holding per distinct n-gram the mask of the texts
+ *   that have it; pairs count the masks holding both bits (ngramSimilarityByMasks);
+ * - else rolling hash -> group-local dictionary -> one bitset row per text -> AND + popcount
+ *   (ngramSimilarityByIds).
+ *
+ * Exact, not "exact up to hash collisions": a packed key is the n-gram itself, and the dictionary
+ * remembers where each n-gram was first seen and compares code points whenever two hashes match,
+ * so two different n-grams never share an id. Both are tested equal to the naive Set<string>
+ * definition (ngramSimilarityNaive) and to each other, and measured against it in bench/.
  *
  * The dictionary is plain functions over typed arrays, not a class: a class instance per call let V8
  * drop its optimised code after a full GC, which made the next call 2-10x slower (bench/README.md).
@@ -32,24 +38,79 @@ function initialSlots(positions: number): number {
 /** Above this many 32-bit words of bitsets, compare sorted id lists instead (same result, less memory). */
 const BITSET_WORD_LIMIT = 1 << 22;
 
-/** Every text's cleaned code points in one buffer; text t spans starts[t]..starts[t+1]. */
-function codePointBuffer(texts: readonly string[]): { all: Int32Array; starts: Int32Array } {
-  const cleaned = texts.map(ngramClean);
+/** JavaScript's `trim` whitespace below U+0080: tab, line feed, vertical tab, form feed, CR, space. */
+function asciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * Every text's cleaned code points (ngramClean) in one buffer, text t spanning
+ * starts[t]..starts[t+1], as symbols: a code point below U+0080 is itself, any other the next free
+ * number from 128 up in the order met (one per distinct code point). Equal n-grams stay equal and
+ * different ones different, so every Jaccard is the code points' own, while the symbols stay narrow
+ * enough to pack an n-gram into one or two words (ngramSimilarityByMasks). An ASCII text is
+ * lowercased and trimmed here, without the copies of `toLowerCase().trim()` (the same result for
+ * ASCII); any other text goes through ngramClean. `bits`: the width of the largest symbol.
+ */
+function symbolBuffer(texts: readonly string[]): {
+  all: Int32Array;
+  starts: Int32Array;
+  bits: number;
+} {
   const starts = new Int32Array(texts.length + 1);
-  let capacity = 0;
-  for (const c of cleaned) capacity += c.length;
-  const all = new Int32Array(capacity);
+  /** The length of the texts not yet read: what they need at most, but for lowercasing. */
+  let rest = 0;
+  for (const text of texts) rest += text.length;
+  let all = new Int32Array(rest);
   let k = 0;
-  cleaned.forEach((text, t) => {
+  let or = 0;
+  let wide: Map<number, number> | null = null;
+  for (let t = 0; t < texts.length; t++) {
+    const text = texts[t]!;
+    rest -= text.length;
     starts[t] = k;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.codePointAt(i)!;
-      all[k++] = c;
-      if (c > 0xffff) i++;
+    let from = 0;
+    let to = text.length;
+    while (from < to && asciiSpace(text.charCodeAt(from))) from++;
+    while (to > from && asciiSpace(text.charCodeAt(to - 1))) to--;
+    let ascii = true;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        ascii = false;
+        break;
+      }
+      all[k++] = c >= 65 && c <= 90 ? c + 32 : c;
     }
-  });
+    if (ascii) continue;
+    // Lowercasing outside ASCII may lengthen the text (U+0130 gives two code points).
+    k = starts[t]!;
+    const cleaned = ngramClean(text);
+    if (k + cleaned.length + rest > all.length) {
+      const grown = new Int32Array(Math.max(all.length * 2, k + cleaned.length + rest));
+      grown.set(all.subarray(0, k));
+      all = grown;
+    }
+    wide ??= new Map();
+    for (let i = 0; i < cleaned.length; i++) {
+      const c = cleaned.codePointAt(i)!;
+      if (c > 0xffff) i++;
+      if (c < 0x80) {
+        all[k++] = c;
+        continue;
+      }
+      let symbol = wide.get(c);
+      if (symbol === undefined) {
+        symbol = 0x80 + wide.size;
+        wide.set(c, symbol);
+        or |= symbol;
+      }
+      all[k++] = symbol;
+    }
+  }
   starts[texts.length] = k;
-  return { all, starts };
+  // Every ASCII symbol is below 2^7; the others are all in `or`.
+  return { all: all.subarray(0, k), starts, bits: Math.max(7, 32 - Math.clz32(or)) };
 }
 
 function popcount(x: number): number {
@@ -144,8 +205,20 @@ function jaccard(sizeA: number, sizeB: number, inter: number): number {
  * @returns a k x k row-major matrix with 1 on the diagonal
  */
 export function ngramSimilarity(texts: readonly string[], n: number): Float64Array {
-  const { all, starts } = codePointBuffer(texts);
-  return ngramSimilarityOfSymbols(all, starts, n);
+  const { all, starts, bits } = symbolBuffer(texts);
+  return similarityOfSymbols(all, starts, n, bits);
+}
+
+/** {@link ngramSimilarityOfSymbols} of symbols below 2^bits. */
+function similarityOfSymbols(
+  all: Int32Array,
+  starts: Int32Array,
+  n: number,
+  bits: number,
+): Float64Array {
+  return starts.length - 1 <= MASK_TEXTS && n * bits <= 64
+    ? ngramSimilarityByMasks(all, starts, n, bits)
+    : ngramSimilarityByIds(all, starts, n);
 }
 
 /**
@@ -161,6 +234,17 @@ export function ngramSimilarityOfSymbols(
   starts: Int32Array,
   n: number,
 ): Float64Array {
+  let or = 0;
+  for (let p = 0; p < all.length; p++) or |= all[p]!;
+  return similarityOfSymbols(all, starts, n, 32 - Math.clz32(or) || 1);
+}
+
+/**
+ * {@link ngramSimilarityOfSymbols} by the dictionary of ids and one bitset row per text: any number
+ * of texts and symbols. The fast path (ngramSimilarityByMasks) covers most groups; this one the
+ * rest, and the tests compare the two.
+ */
+export function ngramSimilarityByIds(all: Int32Array, starts: Int32Array, n: number): Float64Array {
   const k = starts.length - 1;
   const ids = new Int32Array(all.length);
   let vocabulary = assignGramIds(all, starts, n, ids);
@@ -244,6 +328,235 @@ export function ngramSimilarityOfSymbols(
         }
       }
       const s = jaccard(a.length, b.length, inter);
+      out[i * k + j] = s;
+      out[j * k + i] = s;
+    }
+  }
+  return out;
+}
+
+/** Up to this many texts, each n-gram's set of texts is one 32-bit mask (ngramSimilarityByMasks). */
+const MASK_TEXTS = 32;
+/** The mask table's first size at most (it grows past it). */
+const MASK_INITIAL_SLOTS = 1 << 12;
+/** Up to this many texts, the masks are first counted by value (a table of 2^k counts). */
+const HISTOGRAM_TEXTS = 10;
+/**
+ * The mask table, shared by the calls (allocating and zeroing one per group cost more than hashing
+ * a small group) and left zeroed by each. A slot is [key, mask] (keys of one word) or [key high,
+ * key low, mask] (two words); mask 0 = empty.
+ */
+let maskTable = new Int32Array(MASK_INITIAL_SLOTS * 3);
+/** Counts of each mask value (HISTOGRAM_TEXTS), shared and left zeroed as the table. */
+const maskCounts = new Int32Array(1 << HISTOGRAM_TEXTS);
+
+/** The slot of a key in a table of 2^slotBits slots (Fibonacci hashing of the key's words). */
+function maskSlot(hi: number, lo: number, slotBits: number): number {
+  return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> (32 - slotBits);
+}
+
+/** Doubles the shared table from 2^slotBits slots of `stride` words: every key moves to its slot. */
+function growMaskTable(slotBits: number, stride: number): void {
+  const size = (1 << slotBits) * stride;
+  const old = maskTable.slice(0, size);
+  maskTable.fill(0, 0, size);
+  if (maskTable.length < size * 2) maskTable = new Int32Array(size * 2);
+  const table = maskTable;
+  const mask = (2 << slotBits) - 1;
+  for (let o = 0; o < size; o += stride) {
+    if (old[o + stride - 1] === 0) continue;
+    let slot = maskSlot(stride === 3 ? old[o]! : 0, old[o + stride - 2]!, slotBits + 1);
+    while (table[slot * stride + stride - 1] !== 0) slot = (slot + 1) & mask;
+    table.set(old.subarray(o, o + stride), slot * stride);
+  }
+}
+
+/** The table's first size (log2): room for every window at half load, at most MASK_INITIAL_SLOTS. */
+function maskSlotBits(positions: number): number {
+  let slotBits = 6;
+  while (1 << slotBits < positions * 2 && 1 << slotBits < MASK_INITIAL_SLOTS) slotBits++;
+  return slotBits;
+}
+
+/**
+ * Fills the shared table with every distinct n-gram of the texts and the mask of the texts holding
+ * it, keys of one word (n * bits <= 32). Returns the table's size (log2).
+ */
+function maskNarrow(all: Int32Array, starts: Int32Array, n: number, bits: number): number {
+  const k = starts.length - 1;
+  let slotBits = maskSlotBits(all.length);
+  if (maskTable.length < 2 << slotBits) maskTable = new Int32Array(2 << slotBits);
+  let table = maskTable;
+  let count = 0;
+  let limit = 1 << (slotBits - 1);
+  let shift = 32 - slotBits;
+  let mask = (1 << slotBits) - 1;
+  const keyMask = n * bits >= 32 ? -1 : (1 << (n * bits)) - 1;
+  for (let t = 0; t < k; t++) {
+    const s = starts[t]!;
+    const e = starts[t + 1]!;
+    if (e - s < n) continue;
+    const bit = 1 << t;
+    let key = 0;
+    for (let j = 0; j < n - 1; j++) key = (key << bits) | all[s + j]!;
+    for (let p = s + n - 1; p < e; p++) {
+      key = ((key << bits) | all[p]!) & keyMask;
+      let slot = Math.imul(key, 0x9e3779b1) >>> shift;
+      for (;;) {
+        const b = slot << 1;
+        const m = table[b + 1]!;
+        if (m === 0) {
+          table[b] = key;
+          table[b + 1] = bit;
+          if (++count > limit) {
+            growMaskTable(slotBits, 2);
+            slotBits++;
+            table = maskTable;
+            limit = 1 << (slotBits - 1);
+            shift = 32 - slotBits;
+            mask = (1 << slotBits) - 1;
+          }
+          break;
+        }
+        if (table[b] === key) {
+          table[b + 1] = m | bit;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+  return slotBits;
+}
+
+/** {@link maskNarrow} for keys of two words (32 < n * bits <= 64): [high, low, mask] slots. */
+function maskWide(all: Int32Array, starts: Int32Array, n: number, bits: number): number {
+  const k = starts.length - 1;
+  let slotBits = maskSlotBits(all.length);
+  if (maskTable.length < (1 << slotBits) * 3) maskTable = new Int32Array((1 << slotBits) * 3);
+  let table = maskTable;
+  let count = 0;
+  let limit = 1 << (slotBits - 1);
+  let mask = (1 << slotBits) - 1;
+  const hiBits = n * bits - 32;
+  const hiMask = hiBits >= 32 ? -1 : (1 << hiBits) - 1;
+  const carry = 32 - bits;
+  for (let t = 0; t < k; t++) {
+    const s = starts[t]!;
+    const e = starts[t + 1]!;
+    if (e - s < n) continue;
+    const bit = 1 << t;
+    let hi = 0;
+    let lo = 0;
+    for (let j = 0; j < n - 1; j++) {
+      hi = (hi << bits) | (lo >>> carry);
+      lo = (lo << bits) | all[s + j]!;
+    }
+    for (let p = s + n - 1; p < e; p++) {
+      hi = ((hi << bits) | (lo >>> carry)) & hiMask;
+      lo = (lo << bits) | all[p]!;
+      let slot = maskSlot(hi, lo, slotBits);
+      for (;;) {
+        const b = slot * 3;
+        const m = table[b + 2]!;
+        if (m === 0) {
+          table[b] = hi;
+          table[b + 1] = lo;
+          table[b + 2] = bit;
+          if (++count > limit) {
+            growMaskTable(slotBits, 3);
+            slotBits++;
+            table = maskTable;
+            limit = 1 << (slotBits - 1);
+            mask = (1 << slotBits) - 1;
+          }
+          break;
+        }
+        if (table[b + 1] === lo && table[b] === hi) {
+          table[b + 2] = m | bit;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+  return slotBits;
+}
+
+/**
+ * Adds `times` distinct grams held by the texts of mask m: to each text's size, and to the
+ * intersection of each pair, `inter[j * k + i]` for i < j.
+ */
+function countMask(
+  m: number,
+  times: number,
+  k: number,
+  sizes: Int32Array,
+  inter: Int32Array,
+  members: Int32Array,
+): void {
+  let c = 0;
+  for (let x = m; x !== 0;) {
+    const low = x & -x;
+    x ^= low;
+    const t = 31 - Math.clz32(low);
+    sizes[t]! += times;
+    const row = t * k;
+    for (let q = 0; q < c; q++) inter[row + members[q]!]! += times;
+    members[c++] = t;
+  }
+}
+
+/**
+ * All-pairs Jaccard as {@link ngramSimilarityByIds}, for at most 32 texts of symbols below 2^bits
+ * where n * bits <= 64 (texts: any n <= 8, see symbolBuffer). An n-gram's key is its symbols side
+ * by side, so two n-grams share a key only when they are equal: nothing is verified. The table
+ * keeps, for each distinct n-gram, the mask of the texts holding it; the intersection of texts i and
+ * j is then the number of masks holding both bits, and a text's set size the number holding its
+ * bit: the bitsets' counts, so the same Jaccard.
+ */
+function ngramSimilarityByMasks(
+  all: Int32Array,
+  starts: Int32Array,
+  n: number,
+  bits: number,
+): Float64Array {
+  const k = starts.length - 1;
+  const stride = n * bits > 32 ? 3 : 2;
+  const slotBits = stride === 3 ? maskWide(all, starts, n, bits) : maskNarrow(all, starts, n, bits);
+  const sizes = new Int32Array(k);
+  const inter = new Int32Array(k * k);
+  const members = new Int32Array(MASK_TEXTS);
+  const table = maskTable;
+  const size = (1 << slotBits) * stride;
+  if (k <= HISTOGRAM_TEXTS) {
+    for (let o = stride - 1; o < size; o += stride) maskCounts[table[o]!]!++;
+    maskCounts[0] = 0;
+    for (let m = 1; m < 1 << k; m++) {
+      if (maskCounts[m] === 0) continue;
+      countMask(m, maskCounts[m]!, k, sizes, inter, members);
+      maskCounts[m] = 0;
+    }
+  } else {
+    for (let o = stride - 1; o < size; o += stride)
+      if (table[o] !== 0) countMask(table[o]!, 1, k, sizes, inter, members);
+  }
+  table.fill(0, 0, size);
+  // A text shorter than n has one "gram", itself; it can equal only an identical short text.
+  let short: Map<string, number> | null = null;
+  for (let t = 0; t < k; t++) {
+    const length = starts[t + 1]! - starts[t]!;
+    if (length === 0 || length >= n) continue;
+    short ??= new Map();
+    const key = all.subarray(starts[t], starts[t + 1]).join(",");
+    short.set(key, (short.get(key) ?? 0) | (1 << t));
+  }
+  if (short !== null) for (const m of short.values()) countMask(m, 1, k, sizes, inter, members);
+  const out = new Float64Array(k * k);
+  for (let i = 0; i < k; i++) {
+    out[i * k + i] = 1;
+    for (let j = i + 1; j < k; j++) {
+      const s = jaccard(sizes[i]!, sizes[j]!, inter[j * k + i]!);
       out[i * k + j] = s;
       out[j * k + i] = s;
     }
