@@ -7,6 +7,7 @@ import {
   packedSummariesTransfer,
   packSummaries,
   unpackSummaries,
+  unpackSummariesSliced,
 } from "./packedSummaries.ts";
 
 const summary: fc.Arbitrary<GroupSummary> = fc.record({
@@ -36,6 +37,24 @@ describe("packSummaries", () => {
         s.rewards.forEach((r, k) => expect(Object.is(r, want.rewards[k])).toBe(true));
         expect(Object.keys(s).sort()).toEqual(Object.keys(want).sort());
       });
+    },
+  );
+
+  test.prop([fc.array(summary, { maxLength: 60 }), fc.integer({ min: 1, max: 70 })])(
+    "unpacks in slices to what it unpacks at once, pausing between two slices only",
+    async (summaries, slice) => {
+      const packed = packSummaries(summaries);
+      let pauses = 0;
+      const sliced = await unpackSummariesSliced(
+        packed,
+        () => {
+          pauses++;
+          return Promise.resolve();
+        },
+        slice,
+      );
+      expect(sliced).toEqual(unpackSummaries(packed));
+      expect(pauses).toBe(Math.max(0, Math.ceil(summaries.length / slice) - 1));
     },
   );
 

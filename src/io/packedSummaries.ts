@@ -88,12 +88,38 @@ export function packedSummariesTransfer(packed: PackedSummaries): ArrayBuffer[] 
 }
 
 /** The summaries a pack holds, equal to those packed. */
+/** Summaries unpacked between two pauses of {@link unpackSummariesSliced}. */
+export const UNPACK_SLICE = 8000;
+
 export function unpackSummaries(packed: PackedSummaries): GroupSummary[] {
   const out = new Array<GroupSummary>(packed.count);
-  let idAt = 0;
-  let promptAt = 0;
-  let rewardAt = 0;
-  for (let i = 0; i < packed.count; i++) {
+  unpackRange(packed, out, 0, packed.count);
+  return out;
+}
+
+/**
+ * {@link unpackSummaries} a slice at a time, with `pause` (a macrotask yield) between two slices:
+ * 107,000 summaries unpacked at once were a 176 ms task on the main thread at index-done.
+ */
+export async function unpackSummariesSliced(
+  packed: PackedSummaries,
+  pause: () => Promise<void>,
+  slice: number = UNPACK_SLICE,
+): Promise<GroupSummary[]> {
+  const out = new Array<GroupSummary>(packed.count);
+  for (let from = 0; from < packed.count; from += slice) {
+    if (from > 0) await pause();
+    unpackRange(packed, out, from, Math.min(packed.count, from + slice));
+  }
+  return out;
+}
+
+/** Summaries [from, to) into `out`: where each begins is where the one before ends. */
+function unpackRange(packed: PackedSummaries, out: GroupSummary[], from: number, to: number): void {
+  let idAt = from === 0 ? 0 : packed.idEnds[from - 1]!;
+  let promptAt = from === 0 ? 0 : packed.promptEnds[from - 1]!;
+  let rewardAt = from === 0 ? 0 : packed.rewardEnds[from - 1]!;
+  for (let i = from; i < to; i++) {
     const idEnd = packed.idEnds[i]!;
     const promptEnd = packed.promptEnds[i]!;
     const rewardEnd = packed.rewardEnds[i]!;
@@ -110,5 +136,4 @@ export function unpackSummaries(packed: PackedSummaries): GroupSummary[] {
     idAt = idEnd;
     promptAt = promptEnd;
   }
-  return out;
 }

@@ -62,7 +62,7 @@ describe("readBlob", () => {
   });
   it("reads the rest by slices when a BYOB read stalls: every byte once, in order (property)", async () => {
     /** A byte stream that serves `bytes` 64 KB at a time and, from `stallAt` on, never answers. */
-    const stalling = (bytes: Uint8Array, stallAt: number) => ({
+    const stalling = (bytes: Uint8Array<ArrayBuffer>, stallAt: number) => ({
       size: bytes.length,
       slice: (start: number, end: number) => new Blob([bytes.subarray(start, end)]),
       stream: () => {
