@@ -57,6 +57,7 @@ import styles from "./Rollouts.module.css";
 import { PromptView } from "../../components/transcript/Transcript.tsx";
 import ColumnTranscript, { eagerTranscript } from "./ColumnTranscript.tsx";
 import { MetadataPanel, MetadataToggle } from "../../components/metadata/MetadataDisclosure.tsx";
+import { useStaged } from "../../components/useStaged.ts";
 
 /** Marks the first paint of a group for the time-to-first-group benchmark (performance.md 10). */
 function useFirstGroupMark(shown: boolean): void {
@@ -323,6 +324,20 @@ const GroupBar = memo(function GroupBar({
   );
 });
 
+/** Columns mounted with the group; a larger group mounts the rest {@link COLUMNS_PER_STAGE} per task. */
+const COLUMNS_FIRST = 32;
+const COLUMNS_PER_STAGE = 64;
+
+/** How many of `total` columns are mounted after `stage` stages (useStaged counts from 1). */
+export function columnsMounted(total: number, stage: number): number {
+  return Math.min(total, COLUMNS_FIRST + (stage - 1) * COLUMNS_PER_STAGE);
+}
+
+/** Stages that mount `total` columns: 1 up to {@link COLUMNS_FIRST}. */
+export function columnStages(total: number): number {
+  return total <= COLUMNS_FIRST ? 1 : 1 + Math.ceil((total - COLUMNS_FIRST) / COLUMNS_PER_STAGE);
+}
+
 function Columns({
   group,
   analysis,
@@ -352,6 +367,10 @@ function Columns({
   const onScrollCapture = useScrollSync(sync);
   const visible = visibleColumns(choice, view.columns.length);
   const slots = pinSlots(view.columns, pinned);
+  // A 512-rollout group's columns committed at once were one ~300 ms task: the first 32 (more
+  // than a screen holds) come with the group, the rest one slice per task after (useStaged.ts).
+  const stage = useStaged(columnStages(view.columns.length), group.id);
+  const mounted = columnsMounted(view.columns.length, stage);
   const detail = useRef<HTMLElement>(null);
   useToolErrorKeys(detail);
   return (
@@ -361,6 +380,7 @@ function Columns({
       aria-label={`Group ${group.id}`}
       data-testid="group.detail"
       data-clusters={clustersPending ? "pending" : "ready"}
+      data-complete={mounted >= view.columns.length ? "true" : "false"}
     >
       <GroupBar
         groupId={group.id}
@@ -399,25 +419,27 @@ function Columns({
         data-details={details ? "shown" : "hidden"}
         onScrollCapture={onScrollCapture}
       >
-        {view.columns.map((c, i) => (
-          <Column
-            key={c.id}
-            column={c}
-            rollout={group.rollouts[i]!}
-            showPrompt={prompt === null}
-            slot={slots.get(c.id)}
-            hints={hints}
-            clustersPending={clustersPending}
-            hasTrainer={view.hasTrainer}
-            hasGar={view.hasGar}
-            garSource={view.garSource}
-            canPin={pinned.length < MAX_PINNED}
-            onTogglePin={onTogglePin}
-            renderTools={renderColumnTools}
-            eager={eagerTranscript(i, visible, slots.has(c.id))}
-            meta={ownMeta ? (meta.own[i] ?? null) : null}
-          />
-        ))}
+        {(mounted < view.columns.length ? view.columns.slice(0, mounted) : view.columns).map(
+          (c, i) => (
+            <Column
+              key={c.id}
+              column={c}
+              rollout={group.rollouts[i]!}
+              showPrompt={prompt === null}
+              slot={slots.get(c.id)}
+              hints={hints}
+              clustersPending={clustersPending}
+              hasTrainer={view.hasTrainer}
+              hasGar={view.hasGar}
+              garSource={view.garSource}
+              canPin={pinned.length < MAX_PINNED}
+              onTogglePin={onTogglePin}
+              renderTools={renderColumnTools}
+              eager={eagerTranscript(i, visible, slots.has(c.id))}
+              meta={ownMeta ? (meta.own[i] ?? null) : null}
+            />
+          ),
+        )}
       </div>
     </section>
   );
