@@ -2,7 +2,9 @@
  * Covers: `analyze` of one large JSONL file a group at a time (issue 16, point 4). Its output is
  * the output of loading every group first (the path `--messages` takes), under the settings whose
  * advantages need the whole dataset too, with annotations, rejected rows (by the index, and by the
- * full parser once a group is read), duplicate ids and groups spread through the file; and annotations naming ids the file does not hold are refused the same.
+ * full parser once a group is read), duplicate ids and groups spread through the file; and annotations naming ids the file does not hold are refused the same. In worker threads, the
+ * groups analysed while the file is still indexed (files of several 1 MB chunks, contiguous or
+ * interleaved, with a row a duplicate id's settling moves into a group at the end) give the same.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -138,4 +140,57 @@ describe("analyze streams a large JSONL file", () => {
     expect(streamed.stderr).toMatch(/group "nope" is not in the data/);
     expect(streamed.stderr).toMatch(/"g2-r9", which is not in group "g2"/);
   });
+});
+
+/**
+ * A file of several index chunks (1 MB): 1,200 groups of 4 rows of ~700 bytes, contiguous or in 4
+ * rounds through the file. Group g10's first row is accepted by the index and rejected by the full
+ * parser, so the row reusing its id in group g900 (skipped as a duplicate while indexing) owns it
+ * once duplicates are settled at the end: g900 gains a row after it was sent.
+ */
+function chunkedFile(interleaved: boolean): string {
+  const rows: string[][] = Array.from({ length: 1200 }, (_, g) =>
+    Array.from({ length: 4 }, (_, r) =>
+      JSON.stringify({
+        id: `g${g}-r${r}`,
+        group_id: `g${g}`,
+        prompt: `Problem ${g}`,
+        completion:
+          g === 10 && r === 0
+            ? 123
+            : `Answer ${(g * 7 + r) % 13}: ${"step ".repeat(100 + ((g + r) % 40))}`,
+        reward: (g + r) % 3 === 0 ? 1 : 0,
+      }),
+    ),
+  );
+  rows[900]!.splice(
+    2,
+    0,
+    JSON.stringify({ id: "g10-r0", group_id: "g900", completion: "owner", reward: 1 }),
+  );
+  const lines = interleaved
+    ? [0, 1, 2, 3, 4].flatMap((r) => rows.map((g) => g[r]).filter((l) => l !== undefined))
+    : rows.flat();
+  const path = join(dir, interleaved ? "interleaved.jsonl" : "contiguous.jsonl");
+  writeFileSync(path, lines.join("\n") + "\n");
+  return path;
+}
+
+describe("analyze in threads that start with the index", () => {
+  it.each([[false], [true]])(
+    "gives what one thread gives (interleaved %j)",
+    async (interleaved) => {
+      const path = chunkedFile(interleaved);
+      const args = ["analyze", path, "--json"];
+      const one = await runCli(args, dir, INDEXED);
+      const threads = await runCli(args, dir, { ...INDEXED, ROLLOUT_STUDIO_ANALYZE_THREADS: "2" });
+      expect(one.code).toBe(EXIT.issues);
+      expect(threads.code).toBe(one.code);
+      expect(threads.stderr).toBe(one.stderr);
+      expect(JSON.parse(threads.stdout)).toEqual(JSON.parse(one.stdout));
+      const doc = JSON.parse(one.stdout) as { groups: { id: string; rollouts: unknown[] }[] };
+      expect(doc.groups.find((g) => g.id === "g900")?.rollouts.length).toBe(5);
+    },
+    60_000,
+  );
 });

@@ -28,6 +28,7 @@ import {
   runDatasetMerge,
   type FormatOptions,
   type GroupSummary,
+  type IndexCallbacks,
   type IndexedState,
   type LoadedDataset,
   type LoadStats,
@@ -77,7 +78,8 @@ export interface CliIndexedFile {
 
 /**
  * Index `path` as loadForCli does for a large JSONL file: null when it is below the threshold, read
- * through a field mapping, or of a format that is not indexed (load it whole instead).
+ * through a field mapping, or of a format that is not indexed (load it whole instead). `onRows`
+ * sees the index grow (io's IndexCallbacks).
  */
 export async function indexForCli(
   path: string,
@@ -86,6 +88,7 @@ export async function indexForCli(
   options: FormatOptions | undefined,
   threshold: number,
   size: number,
+  onRows?: IndexCallbacks["onRows"],
 ): Promise<CliIndexedFile | null> {
   if (size < threshold || options !== undefined) return null;
   // Positioned reads (io's nodeFileSource), not a file-backed Blob: Node's Blob reads 64 KB
@@ -95,6 +98,7 @@ export async function indexForCli(
     isCancelled: () => false,
     onProgress: () => undefined,
     onFirstGroup: () => undefined,
+    ...(onRows === undefined ? {} : { onRows }),
   });
   // Only what reading the groups needs is kept while they are read.
   return indexed === null

@@ -1,7 +1,9 @@
 /**
  * `analyze`'s worker threads (issue 16, point 4): the groups of an indexed file are read, parsed
- * and analysed by ./thread.ts in several threads, a range of groups per job, and handed back here
- * in the file's group order. Only analyses and tallies come back; memory stays bounded.
+ * and analysed by ./thread.ts in several threads, a job of a few groups at a time, each job their
+ * part of the index packed. The threads may start before the index is done (./speculate.ts);
+ * the outcomes are handed back in the file's group order. Only analyses and tallies come back;
+ * memory stays bounded.
  */
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -9,14 +11,14 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 import type { AnalysisSettings, ResolvedAnnotations } from "../../core/index.ts";
-import type { PackedIndex } from "../../io/index.ts";
+import { packedIndexTransfer, type PackedIndex } from "../../io/index.ts";
 import type { AnalyzedGroup, AnalyzeThreadReply, AnalyzeThreadRequest } from "./protocol.ts";
 
 /** Below this many bytes a file is analysed in the main thread: starting threads costs more. */
 export const THREADS_FROM_BYTES = 16 * 1024 * 1024;
 /** A job is groups up to this many rows (or MAX_JOB_GROUPS groups), so every thread keeps busy. */
-const JOB_ROWS = 2048;
-const MAX_JOB_GROUPS = 1024;
+export const JOB_ROWS = 2048;
+export const MAX_JOB_GROUPS = 1024;
 
 /**
  * How many threads analyse a file of `size` bytes: ROLLOUT_STUDIO_ANALYZE_THREADS when set (0 or
@@ -51,113 +53,190 @@ function startThread(): Worker {
   );
 }
 
-export interface ThreadedAnalyzeJob {
+export interface AnalyzePoolSetup {
   readonly path: string;
   readonly name: string;
   readonly size: number;
-  readonly index: PackedIndex;
   readonly settings: AnalysisSettings;
   readonly annotations: ResolvedAnnotations | undefined;
-  /** Per group of the index's order: 1 when its tally is wanted (see indexedGroupsForCli). */
-  readonly fresh: Uint8Array;
   readonly threads: number;
-  /** Each group's outcome, in the index's group order. */
-  readonly onGroup: (group: AnalyzedGroup) => void;
 }
 
-/** The jobs: consecutive ranges of groups of about JOB_ROWS rows each. */
-function jobRanges(index: PackedIndex): [number, number][] {
-  const ranges: [number, number][] = [];
-  const groups = index.groupIds.length;
-  let from = 0;
-  while (from < groups) {
-    let to = from + 1;
-    while (
-      to < groups &&
-      to - from < MAX_JOB_GROUPS &&
-      index.starts[to + 1]! - index.starts[from]! <= JOB_ROWS
-    )
-      to++;
-    ranges.push([from, to]);
-    from = to;
-  }
-  return ranges;
+export interface AnalyzePool {
+  /**
+   * Analyse the groups of `index`, a packed index of just them (its typed arrays are transferred):
+   * their outcomes in its group order. Rejects when a thread fails, or the pool is closed first.
+   */
+  analyze(index: PackedIndex): Promise<readonly AnalyzedGroup[]>;
+  /** Stop every thread; jobs not done are rejected. */
+  close(): void;
 }
 
-/** Analyse every group of the index in `threads` threads; resolves once each was handed over. */
-export function analyzeInThreads(job: ThreadedAnalyzeJob): Promise<void> {
-  const ranges = jobRanges(job.index);
-  const results = new Map<number, readonly AnalyzedGroup[]>();
+interface Job {
+  readonly job: number;
+  readonly index: PackedIndex;
+  readonly resolve: (groups: readonly AnalyzedGroup[]) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** Start `threads` analyze threads, each sent the setup once it is ready. */
+export function startAnalyzePool(setup: AnalyzePoolSetup): AnalyzePool {
+  const queue: Job[] = [];
+  const running = new Map<number, Job>();
   let nextJob = 0;
-  let handed = 0;
-  const threads: Worker[] = [];
-  return new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const finish = (error: Error | null): void => {
-      if (settled) return;
-      settled = true;
-      for (const t of threads) t.terminate().catch(() => undefined);
-      if (error === null) resolve();
-      else reject(error);
-    };
-    const handOver = (): void => {
-      // In order: job k's groups only once every job before it was handed over.
-      for (let r = results.get(handed); r !== undefined; r = results.get(handed)) {
-        results.delete(handed);
-        for (const g of r) job.onGroup(g);
-        handed++;
+  let failure: Error | null = null;
+  const threads: { readonly worker: Worker; ready: boolean; busy: number }[] = [];
+  const stop = (error: Error): void => {
+    if (failure !== null) return;
+    failure = error;
+    for (const t of threads) t.worker.terminate().catch(() => undefined);
+    for (const j of [...running.values(), ...queue]) j.reject(error);
+    running.clear();
+    queue.length = 0;
+  };
+  // Two jobs each: the next is there when one ends.
+  const pump = (): void => {
+    for (const t of threads)
+      while (t.ready && t.busy < 2 && queue.length > 0) {
+        const job = queue.shift()!;
+        running.set(job.job, job);
+        t.busy++;
+        t.worker.postMessage(
+          { kind: "job", job: job.job, index: job.index } satisfies AnalyzeThreadRequest,
+          packedIndexTransfer(job.index),
+        );
       }
-      if (handed === ranges.length) finish(null);
-    };
-    const give = (thread: Worker): void => {
-      if (nextJob >= ranges.length) return;
-      const [from, to] = ranges[nextJob]!;
-      thread.postMessage({
-        kind: "job",
-        job: nextJob++,
-        from,
-        to,
-      } satisfies AnalyzeThreadRequest);
-    };
-    if (ranges.length === 0) {
-      finish(null);
-      return;
-    }
-    const setup: AnalyzeThreadRequest = {
-      kind: "setup",
-      path: job.path,
-      name: job.name,
-      size: job.size,
-      index: job.index,
-      settings: job.settings,
-      annotations: [...(job.annotations?.byGroup ?? new Map())],
-      fresh: job.fresh,
-    };
-    for (let t = 0; t < Math.min(job.threads, ranges.length); t++) {
-      const thread = startThread();
-      threads.push(thread);
-      thread.on("message", (reply: AnalyzeThreadReply) => {
-        try {
-          if (reply.kind === "ready") {
-            thread.postMessage(setup);
-            // Two jobs each: the next is there when one ends.
-            give(thread);
-            give(thread);
-          } else if (reply.kind === "error") {
-            finish(new Error(`an analyze thread failed: ${reply.message}`));
-          } else {
-            results.set(reply.job, reply.groups);
-            give(thread);
-            handOver();
-          }
-        } catch (e) {
-          finish(e instanceof Error ? e : new Error(String(e)));
-        }
+  };
+  const request: AnalyzeThreadRequest = {
+    kind: "setup",
+    path: setup.path,
+    name: setup.name,
+    size: setup.size,
+    settings: setup.settings,
+    annotations: [...(setup.annotations?.byGroup ?? new Map())],
+  };
+  for (let k = 0; k < setup.threads; k++) {
+    const thread = { worker: startThread(), ready: false, busy: 0 };
+    threads.push(thread);
+    thread.worker.on("message", (reply: AnalyzeThreadReply) => {
+      if (reply.kind === "ready") {
+        thread.worker.postMessage(request);
+        thread.ready = true;
+      } else if (reply.kind === "error") {
+        stop(new Error(`an analyze thread failed: ${reply.message}`));
+        return;
+      } else {
+        const job = running.get(reply.job);
+        running.delete(reply.job);
+        thread.busy--;
+        job?.resolve(reply.groups);
+      }
+      pump();
+    });
+    thread.worker.on("error", (e) => stop(e));
+    thread.worker.on("exit", (code) => {
+      if (code !== 0) stop(new Error(`an analyze thread exited with code ${code}`));
+    });
+  }
+  return {
+    analyze(index) {
+      const done = new Promise<readonly AnalyzedGroup[]>((resolve, reject) => {
+        if (failure !== null) reject(failure);
+        else queue.push({ job: nextJob++, index, resolve, reject });
       });
-      thread.on("error", (e) => finish(e));
-      thread.on("exit", (code) => {
-        if (code !== 0) finish(new Error(`an analyze thread exited with code ${code}`));
-      });
+      // A job waited for later (./speculate.ts) must not be an unhandled rejection meanwhile.
+      done.catch(() => undefined);
+      pump();
+      return done;
+    },
+    close() {
+      stop(new Error("the analyze threads were stopped"));
+    },
+  };
+}
+
+/**
+ * The groups `groups` (indices into `index`'s groups, in the order given) as a packed index of
+ * just them: their rows numbered from 0, with their places in the file.
+ */
+export function packedGroups(index: PackedIndex, groups: readonly number[]): PackedIndex {
+  let total = 0;
+  for (const g of groups) total += index.starts[g + 1]! - index.starts[g]!;
+  const offsets = new Float64Array(total);
+  const lengths = new Float64Array(total);
+  const lines = new Uint32Array(total);
+  const starts = new Uint32Array(groups.length + 1);
+  const ids: (string | null)[] | null = index.ids === null ? null : [];
+  let r = 0;
+  groups.forEach((g, k) => {
+    starts[k] = r;
+    for (let at = index.starts[g]!; at < index.starts[g + 1]!; at++, r++) {
+      const row = index.rows[at]!;
+      offsets[r] = index.offsets[row]!;
+      lengths[r] = index.lengths[row]!;
+      lines[r] = index.lines[row]!;
+      ids?.push(index.ids![at] ?? null);
     }
   });
+  starts[groups.length] = r;
+  return {
+    format: index.format,
+    offsets,
+    lengths,
+    lines,
+    groupIds: groups.map((g) => index.groupIds[g]!),
+    starts,
+    rows: Uint32Array.from({ length: total }, (_, k) => k),
+    ids,
+  };
+}
+
+/** `groups` (indices into `index`'s groups) cut into consecutive jobs of about JOB_ROWS rows. */
+export function jobsOf(index: PackedIndex, groups: readonly number[]): number[][] {
+  const jobs: number[][] = [];
+  let job: number[] = [];
+  let rows = 0;
+  for (const g of groups) {
+    const size = index.starts[g + 1]! - index.starts[g]!;
+    if (job.length > 0 && (rows + size > JOB_ROWS || job.length >= MAX_JOB_GROUPS)) {
+      jobs.push(job);
+      job = [];
+      rows = 0;
+    }
+    job.push(g);
+    rows += size;
+  }
+  if (job.length > 0) jobs.push(job);
+  return jobs;
+}
+
+/** What the analysis of groups begun while indexing gives for the index's group g, if it holds. */
+export interface EarlyOutcomes {
+  take(index: PackedIndex, g: number): Promise<AnalyzedGroup> | null;
+}
+
+/**
+ * Every group of the finished `index` analysed in the pool: each group's outcome, in the index's
+ * group order. A group `early` analysed from the very rows the index now gives it is taken from
+ * there; the others are analysed now.
+ */
+export async function analyzeIndexInPool(
+  pool: AnalyzePool,
+  index: PackedIndex,
+  early: EarlyOutcomes | null,
+): Promise<AnalyzedGroup[]> {
+  const outcomes = new Array<Promise<AnalyzedGroup>>(index.groupIds.length);
+  const rest: number[] = [];
+  for (let g = 0; g < index.groupIds.length; g++) {
+    const taken = early?.take(index, g) ?? null;
+    if (taken === null) rest.push(g);
+    else outcomes[g] = taken;
+  }
+  for (const job of jobsOf(index, rest)) {
+    const done = pool.analyze(packedGroups(index, job));
+    job.forEach((g, k) => {
+      outcomes[g] = done.then((groups) => groups[k]!);
+    });
+  }
+  return Promise.all(outcomes);
 }

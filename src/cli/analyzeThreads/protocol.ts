@@ -1,6 +1,7 @@
 /**
- * What the CLI's analyze threads (./thread.ts) are sent and send back: the file's packed index
- * once, then ranges of its groups to read, parse and analyse (issue 16, point 4).
+ * What the CLI's analyze threads (./thread.ts) are sent and send back: the settings once, then
+ * jobs, each a few groups' part of the file's index (their rows' places, packed), to read, parse
+ * and analyse (issue 16, point 4).
  */
 import type { AnalysisSettings, ResolvedAnnotation, StreamedGroup } from "../../core/index.ts";
 import type { PackedIndex, ParsedGroupTally } from "../../io/index.ts";
@@ -12,27 +13,23 @@ export interface AnalyzeThreadSetup {
   readonly name: string;
   /** The bytes indexed (the file may have grown since). */
   readonly size: number;
-  readonly index: PackedIndex;
   readonly settings: AnalysisSettings;
   /** The resolved annotations of the annotated groups, by group id. */
   readonly annotations: readonly (readonly [string, ResolvedAnnotation])[];
-  /** 1 where a group's tally is wanted: its first time in the summaries, not parsed by the index. */
-  readonly fresh: Uint8Array;
 }
 
-/** Groups [from, to) of the index's order. */
+/** The groups of `index`, a packed index of just these groups (rows numbered from 0). */
 export interface AnalyzeThreadJob {
   readonly kind: "job";
   readonly job: number;
-  readonly from: number;
-  readonly to: number;
+  readonly index: PackedIndex;
 }
 
 export type AnalyzeThreadRequest = AnalyzeThreadSetup | AnalyzeThreadJob;
 
-/** One group's outcome: its tally when fresh, its analysis when the full parser kept any row. */
+/** One group's outcome: its tally, and its analysis when the full parser kept any row. */
 export interface AnalyzedGroup {
-  readonly tally: ParsedGroupTally | null;
+  readonly tally: ParsedGroupTally;
   readonly streamed: StreamedGroup | null;
 }
 

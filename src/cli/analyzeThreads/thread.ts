@@ -1,8 +1,8 @@
 /**
- * One analyze thread of the CLI (worker_threads): it opens the file itself, unpacks the index the
- * main thread built, and reads, parses and analyses the ranges of groups it is sent, exactly as
- * the main thread would (core's analyzeGroupForStream, io's readIndexedGroup), sending back only
- * the analyses and tallies: no rollout text crosses threads.
+ * One analyze thread of the CLI (worker_threads): it opens the file itself and reads, parses and
+ * analyses the groups of each job it is sent (their part of the index, packed), exactly as the
+ * main thread would (core's analyzeGroupForStream, io's readIndexedGroup), sending back only the
+ * analyses and tallies: no rollout text crosses threads.
  */
 import { parentPort } from "node:worker_threads";
 
@@ -15,8 +15,7 @@ import {
   parsedGroupTally,
   readIndexedGroup,
   unpackIndex,
-  type IndexedState,
-  type PackedIndex,
+  type ByteSource,
 } from "../../io/index.ts";
 import { nodeFileSource } from "../../io/stream/nodeFileSource.ts";
 import type {
@@ -27,20 +26,18 @@ import type {
 } from "./protocol.ts";
 
 interface Context {
-  readonly state: IndexedState;
-  readonly index: PackedIndex;
+  readonly file: ByteSource;
   readonly settings: AnalysisSettings;
   readonly annotations: ReadonlyMap<string, ResolvedAnnotation>;
-  readonly fresh: Uint8Array;
 }
 
 async function run(context: Context, job: AnalyzeThreadJob): Promise<AnalyzedGroup[]> {
+  const state = unpackIndex(job.index, context.file);
   const out: AnalyzedGroup[] = [];
-  for (let g = job.from; g < job.to; g++) {
-    const id = context.index.groupIds[g]!;
-    const { group, issues } = await readIndexedGroup(context.state, id);
+  for (const id of job.index.groupIds) {
+    const { group, issues } = await readIndexedGroup(state, id);
     out.push({
-      tally: context.fresh[g] === 1 ? parsedGroupTally({ groupId: id, group, issues }) : null,
+      tally: parsedGroupTally({ groupId: id, group, issues }),
       streamed:
         group === null
           ? null
@@ -59,11 +56,9 @@ if (port !== null) {
   port.on("message", (request: AnalyzeThreadRequest) => {
     if (request.kind === "setup") {
       context = nodeFileSource(request.path, request.name, request.size).then((file) => ({
-        state: unpackIndex(request.index, file),
-        index: request.index,
+        file,
         settings: request.settings,
         annotations: new Map(request.annotations),
-        fresh: request.fresh,
       }));
       return;
     }

@@ -37,10 +37,17 @@ import {
   indexThreshold,
   noRolloutRead,
   reportsBeside,
+  type CliIndexedFile,
   type CliLoad,
 } from "../loadForCli.ts";
 import { cliRunOf } from "../runPaths.ts";
-import { analyzeInThreads, analyzeThreadCount } from "../analyzeThreads/pool.ts";
+import {
+  analyzeIndexInPool,
+  analyzeThreadCount,
+  startAnalyzePool,
+} from "../analyzeThreads/pool.ts";
+import type { AnalyzedGroup } from "../analyzeThreads/protocol.ts";
+import { EarlyAnalysis } from "../analyzeThreads/speculate.ts";
 import { analysisJson } from "../json.ts";
 import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
@@ -269,7 +276,9 @@ function checkedAnnotations(
  * `analyze` of one large JSONL file a group at a time (core's analyzeDatasetStream), in bounded
  * memory: each group is read, parsed, analysed and dropped, and only its analysis and its summary's
  * tally stay (loading every rollout first held 8-12 times the file). The annotated groups are read
- * first, to resolve the annotations as a whole load does. The numbers equal a whole load's
+ * first, to resolve the annotations as a whole load does. From THREADS_FROM_BYTES the groups are
+ * read and analysed in worker threads, which start with the index when there are no annotations
+ * (../analyzeThreads/speculate.ts). The numbers equal a whole load's
  * (src/cli/analyzeStream.test.ts). Null when the PATHs are not one such file: load them instead.
  */
 async function analyzeIndexedFile(
@@ -292,10 +301,27 @@ async function analyzeIndexedFile(
     return null;
   }
   const threshold = indexThreshold(io.env ?? process.env);
-  const indexed = await indexForCli(path, run.name, format, mapping, threshold, size);
+  const threads = analyzeThreadCount(io.env ?? process.env, size);
+  const poolSetup = { path, name: run.name, size, settings, threads };
+  // Without annotations (resolved only once indexed), the threads start with the index and
+  // analyse the groups it has finished meanwhile.
+  let pool =
+    threads > 1 && annotations === null && size >= threshold && mapping === undefined
+      ? startAnalyzePool({ ...poolSetup, annotations: undefined })
+      : null;
+  const early = pool === null ? null : new EarlyAnalysis(pool);
+  let indexed: CliIndexedFile | null;
+  try {
+    indexed = await indexForCli(path, run.name, format, mapping, threshold, size, early?.onRows);
+  } catch (e) {
+    pool?.close();
+    throw e;
+  }
   // An evaluation report beside the file changes its rewards: load it whole with the report.
-  if (indexed === null || reportsBeside(path, run.name, indexed.dataset.format).length > 0)
+  if (indexed === null || reportsBeside(path, run.name, indexed.dataset.format).length > 0) {
+    pool?.close();
     return null;
+  }
   let resolved: ResolvedAnnotations | undefined;
   if (annotations !== null) {
     const annotated: RolloutGroup[] = [];
@@ -308,26 +334,27 @@ async function analyzeIndexedFile(
   const stream = analyzeDatasetStream(settings, resolved);
   const tallies: ParsedGroupTally[] = [];
   let read = 0;
-  const threads = analyzeThreadCount(io.env ?? process.env, size);
   if (threads > 1) {
     // The same reads and analyses in worker threads, handed back in order.
-    await analyzeInThreads({
-      path,
-      name: run.name,
-      size,
-      // The index compacted when it was built, packed already.
-      index: packedIndexOf(indexed.state) ?? packIndex(indexed.state, indexed.dataset),
-      settings,
-      annotations: resolved,
-      fresh: freshGroups(indexed),
-      threads,
-      onGroup: ({ tally, streamed }) => {
-        if (tally !== null) tallies.push(tally);
-        if (streamed !== null) {
-          stream.addAnalysed(streamed);
-          read++;
-        }
-      },
+    pool ??= startAnalyzePool({ ...poolSetup, annotations: resolved });
+    const fresh = freshGroups(indexed);
+    let outcomes: AnalyzedGroup[];
+    try {
+      outcomes = await analyzeIndexInPool(
+        pool,
+        // The index compacted when it was built, packed already.
+        packedIndexOf(indexed.state) ?? packIndex(indexed.state, indexed.dataset),
+        early,
+      );
+    } finally {
+      pool.close();
+    }
+    outcomes.forEach(({ tally, streamed }, g) => {
+      if (fresh[g] === 1) tallies.push(tally);
+      if (streamed !== null) {
+        stream.addAnalysed(streamed);
+        read++;
+      }
     });
   } else
     for await (const { group, fresh } of indexedGroupsForCli(indexed)) {

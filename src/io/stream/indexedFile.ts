@@ -164,6 +164,17 @@ export interface IndexCallbacks {
   readonly onProgress: (bytes: number, rows: number, groups: number) => void;
   readonly onFirstGroup: (group: RolloutGroup) => void;
   readonly isCancelled: () => boolean;
+  /**
+   * After each chunk's rows are indexed: the groups so far in order of their first row (entries
+   * are only added; a group's rows only grow) and where each row is, read as `format`. Nothing is
+   * final: duplicate ids are settled at the end, which may move a row into a group. The CLI starts
+   * analysing the groups that look complete from here (src/cli/analyzeThreads/speculate.ts).
+   */
+  readonly onRows?: (
+    groups: ReadonlyMap<string, IndexedGroupRows>,
+    rows: RowLocator,
+    format: string,
+  ) => void;
 }
 
 /**
@@ -389,6 +400,7 @@ export async function indexJsonlFile(
     indexer.push(value);
     progress.bytes += value.byteLength;
     handleRows(state, progress);
+    callbacks.onRows?.(progress.groups, indexer, spec.id);
     // The first group is shown once a second group has started (so the first is probably whole).
     if (!firstPosted && progress.groups.size >= 2) {
       firstPosted = true;
