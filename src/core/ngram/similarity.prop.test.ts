@@ -259,4 +259,20 @@ describe("ngramSimilarity's symbols", () => {
   )("ASCII and other texts, 0 to 40 of them, n up to 9", (texts, size) => {
     expectSame(ngramSimilarity(texts, size), ngramSimilarityNaive(texts, size));
   });
+
+  /**
+   * "İ" lowercases to two code points: texts of them outgrow the buffer sized by their lengths,
+   * whether it is the shared one (up to 1M symbols) or one of their own (past it).
+   */
+  test("texts that lengthen when lowercased, on both sides of the shared buffer's size", () => {
+    for (const length of [1_000, 3_000, 5_000, 9_000, 40_000, 600_000]) {
+      // The ASCII text after one that lengthened needs the room that one took.
+      for (const texts of [
+        ["İ".repeat(length), "ix".repeat(length / 2)],
+        ["İx".repeat(length / 2), "x".repeat(length), "İ".repeat(length), "ab"],
+      ])
+        for (const size of [1, 3])
+          expectSame(ngramSimilarity(texts, size), ngramSimilarityNaive(texts, size));
+    }
+  });
 });

@@ -38,6 +38,24 @@ function initialSlots(positions: number): number {
 /** Above this many 32-bit words of bitsets, compare sorted id lists instead (same result, less memory). */
 const BITSET_WORD_LIMIT = 1 << 22;
 
+/** Up to this many symbols (4 MB), symbolBuffer fills one buffer shared by the calls. */
+const SHARED_SYMBOLS = 1 << 20;
+/**
+ * symbolBuffer's buffer: a new one per group (40 KB for 8 texts of 1,200 characters) was
+ * allocated, zeroed and collected for nothing, as external memory that brings GCs nearer.
+ */
+let sharedSymbols = new Int32Array(1 << 12);
+
+/** A buffer of at least `size` symbols: the shared one (grown if needed) up to SHARED_SYMBOLS. */
+function symbolsFor(size: number): Int32Array {
+  if (size > SHARED_SYMBOLS) return new Int32Array(size);
+  if (sharedSymbols.length < size)
+    sharedSymbols = new Int32Array(
+      Math.min(SHARED_SYMBOLS, Math.max(size, sharedSymbols.length * 2)),
+    );
+  return sharedSymbols;
+}
+
 /** JavaScript's `trim` whitespace below U+0080: tab, line feed, vertical tab, form feed, CR, space. */
 function asciiSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
@@ -50,7 +68,8 @@ function asciiSpace(c: number): boolean {
  * different ones different, so every Jaccard is the code points' own, while the symbols stay narrow
  * enough to pack an n-gram into one or two words (ngramSimilarityByMasks). An ASCII text is
  * lowercased and trimmed here, without the copies of `toLowerCase().trim()` (the same result for
- * ASCII); any other text goes through ngramClean. `bits`: the width of the largest symbol.
+ * ASCII); any other text goes through ngramClean. `bits`: the width of the largest symbol. `all`
+ * may be a view of the shared buffer: valid until the next call.
  */
 function symbolBuffer(texts: readonly string[]): {
   all: Int32Array;
@@ -61,7 +80,7 @@ function symbolBuffer(texts: readonly string[]): {
   /** The length of the texts not yet read: what they need at most, but for lowercasing. */
   let rest = 0;
   for (const text of texts) rest += text.length;
-  let all = new Int32Array(rest);
+  let all = symbolsFor(rest);
   let k = 0;
   let or = 0;
   let wide: Map<number, number> | null = null;
@@ -87,7 +106,7 @@ function symbolBuffer(texts: readonly string[]): {
     k = starts[t]!;
     const cleaned = ngramClean(text);
     if (k + cleaned.length + rest > all.length) {
-      const grown = new Int32Array(Math.max(all.length * 2, k + cleaned.length + rest));
+      const grown = symbolsFor(Math.max(all.length * 2, k + cleaned.length + rest));
       grown.set(all.subarray(0, k));
       all = grown;
     }
