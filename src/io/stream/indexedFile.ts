@@ -5,6 +5,7 @@
  * soon as it is known, and parse a group's rows only when someone opens it. Never File.text(), never
  * a whole-file decode.
  */
+import { FirstClaims } from "./firstClaims.ts";
 import type { RolloutGroup } from "../../core/index.ts";
 import { bomLength, decodeRecord, splitJsonlBytes, utf16Bom } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
@@ -189,7 +190,7 @@ interface IndexProgress {
    * Each id's first claimant (a row), and for ids claimed again, every claimant in file order.
    * Null while no row has an id of its own: defaulted ids cannot collide, so none is kept.
    */
-  ids: Map<string, number> | null;
+  ids: FirstClaims | null;
   readonly claims: Map<string, number[]>;
   /** Rows skipped as duplicates: what they would add to their group if they own their id after all. */
   readonly duplicates: Map<number, IndexedRowKey & { readonly id: string }>;
@@ -247,8 +248,8 @@ function handleRows(state: IndexedState, progress: IndexProgress): void {
       progress.ids ??= defaultedIds(groups);
       const ids = progress.ids;
       const id = own ?? `${groupId}/${group?.rows.length ?? 0}`;
-      const first = ids.get(id);
-      if (first !== undefined) {
+      const first = ids.claim(id, handled);
+      if (first !== handled) {
         issues.push(duplicateIssue(name, line, id, indexer.lineAt(first)));
         const claimants = claims.get(id) ?? [first];
         claimants.push(handled);
@@ -256,7 +257,6 @@ function handleRows(state: IndexedState, progress: IndexProgress): void {
         duplicates.set(handled, { ...read.key, id });
         continue;
       }
-      ids.set(id, handled);
     }
     if (group === undefined) {
       group = { rows: [], rewards: [], ids: [], prompt };
@@ -272,10 +272,10 @@ function handleRows(state: IndexedState, progress: IndexProgress): void {
  * The ids claimed so far when every row's id was defaulted (`<group>/<index in group>`, distinct by
  * construction): built when the first row with an id of its own arrives, which may collide with one.
  */
-function defaultedIds(groups: ReadonlyMap<string, GroupRows>): Map<string, number> {
-  const ids = new Map<string, number>();
+function defaultedIds(groups: ReadonlyMap<string, GroupRows>): FirstClaims {
+  const ids = new FirstClaims();
   for (const [groupId, g] of groups)
-    g.rows.forEach((row, k) => ids.set(g.ids[k] ?? `${groupId}/${k}`, row));
+    g.rows.forEach((row, k) => ids.claim(g.ids[k] ?? `${groupId}/${k}`, row));
   return ids;
 }
 
