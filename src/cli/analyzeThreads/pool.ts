@@ -19,6 +19,12 @@ export const THREADS_FROM_BYTES = 16 * 1024 * 1024;
 /** A job is groups up to this many rows (or MAX_JOB_GROUPS groups), so every thread keeps busy. */
 export const JOB_ROWS = 2048;
 export const MAX_JOB_GROUPS = 1024;
+/**
+ * Jobs sent to a thread before it answers: enough that it keeps busy while the main thread is
+ * (indexing, then finishing the index: a second and more of a 500 MB file, when two jobs each left
+ * the threads idle), few enough that the threads end together (within about a job, ~60 ms).
+ */
+const JOBS_PER_THREAD = 8;
 
 /**
  * How many threads analyse a file of `size` bytes: ROLLOUT_STUDIO_ANALYZE_THREADS when set (0 or
@@ -94,10 +100,9 @@ export function startAnalyzePool(setup: AnalyzePoolSetup): AnalyzePool {
     running.clear();
     queue.length = 0;
   };
-  // Two jobs each: the next is there when one ends.
   const pump = (): void => {
     for (const t of threads)
-      while (t.ready && t.busy < 2 && queue.length > 0) {
+      while (t.ready && t.busy < JOBS_PER_THREAD && queue.length > 0) {
         const job = queue.shift()!;
         running.set(job.job, job);
         t.busy++;
