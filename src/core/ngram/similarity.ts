@@ -1,10 +1,11 @@
 /**
  * Exact all-pairs n-gram Jaccard for one group, fast (performance.md section 5), two ways:
  *
- * - up to 32 texts whose n-grams pack into 64 bits (every text at n <= 3, ASCII up to n = 9; the
- *   texts' code points past ASCII are renumbered from 128, see symbolBuffer): each n-gram's key is
- *   its symbols side by side, in a hash table holding per distinct n-gram the mask of the texts
- *   that have it; pairs count the masks holding both bits (ngramSimilarityByMasks);
+ * - up to 32 texts whose n-grams pack into 64 bits (every text at n <= 3; the texts' distinct
+ *   code points are numbered from 0, see symbolBuffer): each n-gram's key is its symbols side by
+ *   side, keeping per distinct n-gram the mask of the texts that have it (at the key itself for up
+ *   to 8 texts and 21-bit keys, else in a hash table); pairs count the masks holding both bits
+ *   (ngramSimilarityByMasks);
  * - else rolling hash -> group-local dictionary -> one bitset row per text -> AND + popcount
  *   (ngramSimilarityByIds).
  *
@@ -61,15 +62,18 @@ function asciiSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
+/** Each ASCII code point's symbol in the current symbolBuffer call, -1 until met. */
+const asciiSymbols = new Int32Array(0x80);
+
 /**
  * Every text's cleaned code points (ngramClean) in one buffer, text t spanning
- * starts[t]..starts[t+1], as symbols: a code point below U+0080 is itself, any other the next free
- * number from 128 up in the order met (one per distinct code point). Equal n-grams stay equal and
- * different ones different, so every Jaccard is the code points' own, while the symbols stay narrow
- * enough to pack an n-gram into one or two words (ngramSimilarityByMasks). An ASCII text is
- * lowercased and trimmed here, without the copies of `toLowerCase().trim()` (the same result for
- * ASCII); any other text goes through ngramClean. `bits`: the width of the largest symbol. `all`
- * may be a view of the shared buffer: valid until the next call.
+ * starts[t]..starts[t+1], as symbols: each distinct code point is the next free number from 0 in
+ * the order met. Equal n-grams stay equal and different ones different, so every Jaccard is the
+ * code points' own, while the symbols stay narrow (the ~40-80 characters of a group's texts fit 7
+ * bits) to pack an n-gram into a few bits (ngramSimilarityByMasks). An ASCII text is lowercased
+ * and trimmed here, without the copies of `toLowerCase().trim()` (the same result for ASCII); any
+ * other text goes through ngramClean. `bits`: the width of the largest symbol. `all` may be a view
+ * of the shared buffer: valid until the next call.
  */
 function symbolBuffer(texts: readonly string[]): {
   all: Int32Array;
@@ -81,8 +85,9 @@ function symbolBuffer(texts: readonly string[]): {
   let rest = 0;
   for (const text of texts) rest += text.length;
   let all = symbolsFor(rest);
+  const ascii = asciiSymbols.fill(-1);
+  let symbols = 0;
   let k = 0;
-  let or = 0;
   let wide: Map<number, number> | null = null;
   for (let t = 0; t < texts.length; t++) {
     const text = texts[t]!;
@@ -92,16 +97,16 @@ function symbolBuffer(texts: readonly string[]): {
     let to = text.length;
     while (from < to && asciiSpace(text.charCodeAt(from))) from++;
     while (to > from && asciiSpace(text.charCodeAt(to - 1))) to--;
-    let ascii = true;
-    for (let i = from; i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x80) {
-        ascii = false;
-        break;
-      }
-      all[k++] = c >= 65 && c <= 90 ? c + 32 : c;
+    let i = from;
+    for (; i < to; i++) {
+      let c = text.charCodeAt(i);
+      if (c >= 0x80) break;
+      if (c >= 65 && c <= 90) c += 32;
+      let symbol = ascii[c]!;
+      if (symbol < 0) ascii[c] = symbol = symbols++;
+      all[k++] = symbol;
     }
-    if (ascii) continue;
+    if (i === to) continue;
     // Lowercasing outside ASCII may lengthen the text (U+0130 gives two code points).
     k = starts[t]!;
     const cleaned = ngramClean(text);
@@ -111,25 +116,20 @@ function symbolBuffer(texts: readonly string[]): {
       all = grown;
     }
     wide ??= new Map();
-    for (let i = 0; i < cleaned.length; i++) {
-      const c = cleaned.codePointAt(i)!;
-      if (c > 0xffff) i++;
-      if (c < 0x80) {
-        all[k++] = c;
-        continue;
-      }
-      let symbol = wide.get(c);
-      if (symbol === undefined) {
-        symbol = 0x80 + wide.size;
-        wide.set(c, symbol);
-        or |= symbol;
+    for (let j = 0; j < cleaned.length; j++) {
+      const c = cleaned.codePointAt(j)!;
+      if (c > 0xffff) j++;
+      let symbol = c < 0x80 ? ascii[c]! : (wide.get(c) ?? -1);
+      if (symbol < 0) {
+        symbol = symbols++;
+        if (c < 0x80) ascii[c] = symbol;
+        else wide.set(c, symbol);
       }
       all[k++] = symbol;
     }
   }
   starts[texts.length] = k;
-  // Every ASCII symbol is below 2^7; the others are all in `or`.
-  return { all: all.subarray(0, k), starts, bits: Math.max(7, 32 - Math.clz32(or)) };
+  return { all: all.subarray(0, k), starts, bits: symbols <= 1 ? 1 : 32 - Math.clz32(symbols - 1) };
 }
 
 function popcount(x: number): number {
@@ -502,6 +502,46 @@ function maskWide(all: Int32Array, starts: Int32Array, n: number, bits: number):
   return slotBits;
 }
 
+/** Up to this many texts, and keys of up to DIRECT_KEY_BITS, masks are one byte at the key itself. */
+const DIRECT_TEXTS = 8;
+/** 21 bits: trigrams of ASCII (2 MB of masks, allocated once a group needs them). */
+const DIRECT_KEY_BITS = 21;
+/** Each key's mask (maskDirect), left zeroed by each call; `directUsed` lists the keys set. */
+let directMasks: Uint8Array | null = null;
+let directUsed = new Int32Array(1 << 12);
+
+/**
+ * {@link maskNarrow} without hashing, for at most 8 texts and keys of at most 21 bits: the mask of
+ * the n-gram with key K is `directMasks[K]` (a group of 8 rows of 1,200 characters took ~25% less
+ * than through the table). Returns the number of distinct n-grams, their keys in `directUsed`.
+ */
+function maskDirect(all: Int32Array, starts: Int32Array, n: number, bits: number): number {
+  const k = starts.length - 1;
+  const masks = (directMasks ??= new Uint8Array(1 << DIRECT_KEY_BITS));
+  if (directUsed.length < Math.min(all.length, 1 << DIRECT_KEY_BITS))
+    directUsed = new Int32Array(
+      Math.min(Math.max(all.length, directUsed.length * 2), 1 << DIRECT_KEY_BITS),
+    );
+  const used = directUsed;
+  const keyMask = (1 << (n * bits)) - 1;
+  let count = 0;
+  for (let t = 0; t < k; t++) {
+    const s = starts[t]!;
+    const e = starts[t + 1]!;
+    if (e - s < n) continue;
+    const bit = 1 << t;
+    let key = 0;
+    for (let j = 0; j < n - 1; j++) key = (key << bits) | all[s + j]!;
+    for (let p = s + n - 1; p < e; p++) {
+      key = ((key << bits) | all[p]!) & keyMask;
+      const m = masks[key]!;
+      if (m === 0) used[count++] = key;
+      masks[key] = m | bit;
+    }
+  }
+  return count;
+}
+
 /**
  * Adds `times` distinct grams held by the texts of mask m: to each text's size, and to the
  * intersection of each pair, `inter[j * k + i]` for i < j.
@@ -528,9 +568,10 @@ function countMask(
 
 /**
  * All-pairs Jaccard as {@link ngramSimilarityByIds}, for at most 32 texts of symbols below 2^bits
- * where n * bits <= 64 (texts: any n <= 8, see symbolBuffer). An n-gram's key is its symbols side
- * by side, so two n-grams share a key only when they are equal: nothing is verified. The table
- * keeps, for each distinct n-gram, the mask of the texts holding it; the intersection of texts i and
+ * where n * bits <= 64 (texts: any n <= 3, and n <= 9 for up to 128 distinct characters, see
+ * symbolBuffer). An n-gram's key is its symbols side by side, so two n-grams share a key only when
+ * they are equal: nothing is verified. A table (maskDirect's bytes, else maskNarrow's or maskWide's
+ * hash table) keeps, for each distinct n-gram, the mask of the texts holding it; the intersection of texts i and
  * j is then the number of masks holding both bits, and a text's set size the number holding its
  * bit: the bitsets' counts, so the same Jaccard.
  */
@@ -541,26 +582,38 @@ function ngramSimilarityByMasks(
   bits: number,
 ): Float64Array {
   const k = starts.length - 1;
-  const stride = n * bits > 32 ? 3 : 2;
-  const slotBits = stride === 3 ? maskWide(all, starts, n, bits) : maskNarrow(all, starts, n, bits);
   const sizes = new Int32Array(k);
   const inter = new Int32Array(k * k);
   const members = new Int32Array(MASK_TEXTS);
-  const table = maskTable;
-  const size = (1 << slotBits) * stride;
+  if (k <= DIRECT_TEXTS && n * bits <= DIRECT_KEY_BITS) {
+    const count = maskDirect(all, starts, n, bits);
+    const masks = directMasks!;
+    for (let u = 0; u < count; u++) {
+      const key = directUsed[u]!;
+      maskCounts[masks[key]!]!++;
+      masks[key] = 0;
+    }
+  } else {
+    const stride = n * bits > 32 ? 3 : 2;
+    const slotBits =
+      stride === 3 ? maskWide(all, starts, n, bits) : maskNarrow(all, starts, n, bits);
+    const table = maskTable;
+    const size = (1 << slotBits) * stride;
+    if (k <= HISTOGRAM_TEXTS)
+      for (let o = stride - 1; o < size; o += stride) maskCounts[table[o]!]!++;
+    else
+      for (let o = stride - 1; o < size; o += stride)
+        if (table[o] !== 0) countMask(table[o]!, 1, k, sizes, inter, members);
+    table.fill(0, 0, size);
+  }
   if (k <= HISTOGRAM_TEXTS) {
-    for (let o = stride - 1; o < size; o += stride) maskCounts[table[o]!]!++;
     maskCounts[0] = 0;
     for (let m = 1; m < 1 << k; m++) {
       if (maskCounts[m] === 0) continue;
       countMask(m, maskCounts[m]!, k, sizes, inter, members);
       maskCounts[m] = 0;
     }
-  } else {
-    for (let o = stride - 1; o < size; o += stride)
-      if (table[o] !== 0) countMask(table[o]!, 1, k, sizes, inter, members);
   }
-  table.fill(0, 0, size);
   // A text shorter than n has one "gram", itself; it can equal only an identical short text.
   let short: Map<string, number> | null = null;
   for (let t = 0; t < k; t++) {
