@@ -1,5 +1,6 @@
 /** The metrics panel's recharts charts: they render prepared models and decide nothing. */
 import {
+  Area,
   Bar,
   BarChart,
   CartesianGrid,
@@ -23,6 +24,23 @@ import styles from "./Metrics.module.css";
 const CHART_STYLE = { width: "100%", height: 240 } as const;
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 0 };
 const TICK = { fontSize: 11 };
+
+/**
+ * From this many rollouts a chart draws each series as one stepped area (a step per rollout, in
+ * rollout order) instead of a bar per rollout: recharts renders a component per bar, and three
+ * charts of 472 bars were three main-thread tasks of 300-480 ms, while at that count a bar is
+ * under a pixel wide anyway. The tooltip still names the rollout under the pointer.
+ */
+export const DENSE_FROM = 65;
+
+/** A note under a dense chart: what the steps are. */
+function DenseNote({ count }: { count: number }) {
+  return (
+    <p className={styles.note} data-testid="metrics.dense-note">
+      {count} rollouts: one step per rollout, in rollout order (the table has each value).
+    </p>
+  );
+}
 
 /** Rollout labels written under the bars at most: past this, every k-th (the tooltip names each bar). */
 const MAX_TICKS = 16;
@@ -62,33 +80,67 @@ export function AdvantageChart({ model, subject }: { model: AdvantageBars; subje
           {model.note}
         </p>
       ) : null}
-      <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-        <YAxis tick={TICK} width={52} />
-        <ReferenceLine y={0} stroke="#5b6573" />
-        <Tooltip formatter={format} labelFormatter={fullId} />
-        <Bar
-          dataKey="grpo"
-          name="GRPO (before)"
-          fill={SERIES_COLORS.grpo}
-          isAnimationActive={false}
-        />
-        {model.hasGar ? (
+      {model.rows.length >= DENSE_FROM ? (
+        <>
+          <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+            <YAxis tick={TICK} width={52} />
+            <ReferenceLine y={0} stroke="#5b6573" />
+            <Tooltip formatter={format} labelFormatter={fullId} />
+            <Area
+              type="stepAfter"
+              dataKey="grpo"
+              name="GRPO (before)"
+              stroke={SERIES_COLORS.grpo}
+              fill={SERIES_COLORS.grpo}
+              fillOpacity={0.35}
+              isAnimationActive={false}
+            />
+            {model.hasGar ? (
+              <Line
+                type="stepAfter"
+                dataKey="gar"
+                name="GAR (after)"
+                stroke={SERIES_COLORS.gar}
+                strokeWidth={1.5}
+                dot={false}
+                isAnimationActive={false}
+              />
+            ) : null}
+          </ComposedChart>
+          <DenseNote count={model.rows.length} />
+        </>
+      ) : (
+        <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+          <YAxis tick={TICK} width={52} />
+          <ReferenceLine y={0} stroke="#5b6573" />
+          <Tooltip formatter={format} labelFormatter={fullId} />
           <Bar
-            dataKey="gar"
-            name="GAR (after)"
-            fill={SERIES_COLORS.gar}
+            dataKey="grpo"
+            name="GRPO (before)"
+            fill={SERIES_COLORS.grpo}
             isAnimationActive={false}
           />
-        ) : null}
-      </BarChart>
+          {model.hasGar ? (
+            <Bar
+              dataKey="gar"
+              name="GAR (after)"
+              fill={SERIES_COLORS.gar}
+              isAnimationActive={false}
+            />
+          ) : null}
+        </BarChart>
+      )}
     </ChartFrame>
   );
 }
 
 export function RewardChart({ model, subject }: { model: RewardBars; subject: string }) {
   const stacked = model.components.length > 0;
+  const dense = model.rows.length >= DENSE_FROM;
   return (
     <ChartFrame
       name="rewards"
@@ -109,17 +161,41 @@ export function RewardChart({ model, subject }: { model: RewardBars; subject: st
         <YAxis tick={TICK} width={52} />
         <ReferenceLine y={0} stroke="#5b6573" />
         <Tooltip formatter={format} labelFormatter={fullId} />
-        {model.components.map((c) => (
-          <Bar
-            key={c.key}
-            dataKey={c.key}
-            name={c.name}
-            stackId="components"
-            fill={c.color}
+        {model.components.map((c) =>
+          dense ? (
+            <Area
+              key={c.key}
+              type="stepAfter"
+              dataKey={c.key}
+              name={c.name}
+              stackId="components"
+              stroke={c.color}
+              fill={c.color}
+              fillOpacity={0.6}
+              isAnimationActive={false}
+            />
+          ) : (
+            <Bar
+              key={c.key}
+              dataKey={c.key}
+              name={c.name}
+              stackId="components"
+              fill={c.color}
+              isAnimationActive={false}
+            />
+          ),
+        )}
+        {dense ? (
+          <Line
+            type="stepAfter"
+            dataKey="total"
+            name="R"
+            stroke={SERIES_COLORS.reward}
+            strokeWidth={1.5}
+            dot={false}
             isAnimationActive={false}
           />
-        ))}
-        {stacked ? (
+        ) : stacked ? (
           <Line
             dataKey="total"
             name="R"
@@ -132,6 +208,7 @@ export function RewardChart({ model, subject }: { model: RewardBars; subject: st
           <Bar dataKey="total" name="R" fill={SERIES_COLORS.reward} isAnimationActive={false} />
         )}
       </ComposedChart>
+      {dense ? <DenseNote count={model.rows.length} /> : null}
     </ChartFrame>
   );
 }
@@ -155,14 +232,36 @@ export function FactorChart({
       empty={!model.any}
     >
       {model.any ? (
-        <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-          <YAxis tick={TICK} width={52} domain={[0, 1]} />
-          <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
-          <Tooltip formatter={format} labelFormatter={fullId} />
-          <Bar dataKey="factor" name="f" fill={SERIES_COLORS.factor} isAnimationActive={false} />
-        </BarChart>
+        model.rows.length >= DENSE_FROM ? (
+          <>
+            <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+              <YAxis tick={TICK} width={52} domain={[0, 1]} />
+              <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
+              <Tooltip formatter={format} labelFormatter={fullId} />
+              <Area
+                type="stepAfter"
+                dataKey="factor"
+                name="f"
+                stroke={SERIES_COLORS.factor}
+                fill={SERIES_COLORS.factor}
+                fillOpacity={0.35}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+            <DenseNote count={model.rows.length} />
+          </>
+        ) : (
+          <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+            <YAxis tick={TICK} width={52} domain={[0, 1]} />
+            <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
+            <Tooltip formatter={format} labelFormatter={fullId} />
+            <Bar dataKey="factor" name="f" fill={SERIES_COLORS.factor} isAnimationActive={false} />
+          </BarChart>
+        )
       ) : (
         <p className={styles.note} data-testid="metrics.factor-note">
           {model.note}

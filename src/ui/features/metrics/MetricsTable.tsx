@@ -9,14 +9,17 @@ export default function MetricsTable({
   onSort,
   clustersPending,
   rowLimit = Infinity,
+  onShowAll,
 }: {
   model: MetricsTableModel;
   sort: MetricSort;
   onSort: (column: MetricColumnId) => void;
   clustersPending: boolean;
-  /** Rows mounted so far (the panel mounts a long table in parts); the rest follow. */
+  /** Rows shown (in the sort's order); the rest behind a "Show all" button. */
   rowLimit?: number;
+  onShowAll?: () => void;
 }) {
+  const hidden = model.rows.length - Math.min(rowLimit, model.rows.length);
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid="metrics.table">
@@ -69,6 +72,17 @@ export default function MetricsTable({
           )}
         </tbody>
       </table>
+      {hidden > 0 ? (
+        <p className={styles.note} data-testid="metrics.rows-hidden">
+          The first {model.rows.length - hidden} of {model.rows.length} rollouts in this order (sort
+          by a column to bring others up).{" "}
+          {onShowAll === undefined ? null : (
+            <button type="button" data-testid="metrics.show-all" onClick={onShowAll}>
+              Show all {model.rows.length}
+            </button>
+          )}
+        </p>
+      ) : null}
     </div>
   );
 }
