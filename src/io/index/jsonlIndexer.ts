@@ -19,6 +19,8 @@
  * decode them. Anything else wrong with a line is left to the full parser, which reports details.
  */
 
+import { FirstClaims } from "./firstClaims.ts";
+
 /** Lines longer than this (bytes, excluding the line break) are indexed but never held or decoded. */
 export const JSONL_DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
 
@@ -460,7 +462,8 @@ interface Column {
   tags: Uint8Array;
   nums: Float64Array;
   strings: string[];
-  ids: Map<string, number> | null;
+  /** An interned key's strings, each to its index in `strings` (a typed table: firstClaims.ts). */
+  ids: FirstClaims | null;
   parsed: unknown[];
   /** "parse" mode with interning: JSON text to index in `parsed`. */
   parsedIds: Map<string, number> | null;
@@ -560,7 +563,7 @@ export class JsonlIndexer {
         tags: new Uint8Array(0),
         nums: new Float64Array(0),
         strings: [],
-        ids: intern ? new Map<string, number>() : null,
+        ids: intern ? new FirstClaims() : null,
         parsed: [],
         parsedIds: intern ? new Map<string, number>() : null,
         lastBytes: new Uint8Array(0),
@@ -1199,12 +1202,8 @@ export class JsonlIndexer {
   private storeString(col: Column, row: number, s: string, tag: JsonlTag): void {
     let id: number;
     if (col.ids !== null) {
-      const known = col.ids.get(s);
-      if (known === undefined) {
-        id = col.strings.length;
-        col.strings.push(s);
-        col.ids.set(s, id);
-      } else id = known;
+      id = col.ids.claim(s, col.strings.length);
+      if (id === col.strings.length) col.strings.push(s);
     } else id = col.strings.push(s) - 1;
     col.tags[row] = tag;
     col.nums[row] = id;

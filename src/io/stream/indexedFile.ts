@@ -5,7 +5,7 @@
  * soon as it is known, and parse a group's rows only when someone opens it. Never File.text(), never
  * a whole-file decode.
  */
-import { FirstClaims } from "./firstClaims.ts";
+import { FirstClaims } from "../index/firstClaims.ts";
 import type { RolloutGroup } from "../../core/index.ts";
 import { bomLength, decodeRecord, splitJsonlBytes, utf16Bom } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
