@@ -2,7 +2,7 @@
  * What was loaded and how: the file, the detected format and group key (with an override), the
  * counts, and the issue count, which opens the issue list.
  */
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
@@ -28,11 +28,17 @@ export default function DatasetBar({ issuesOpen, onToggleIssues, onRegroup }: Da
   const loadRemote = useStore((s) => s.loadRemote);
   const runSelectId = useId();
   const selectId = useId();
+  // Once per dataset, not on every render of the bar (a pass over every group).
+  const summaries = result?.summaries;
+  const fileSteps = useMemo(
+    () => (summaries === undefined ? 0 : datasetSteps(summaries)),
+    [summaries],
+  );
   if (result === null || file === null) return null;
   const options = FORMAT_CATALOG.filter((f) => f.containers.includes(result.container));
   const { stats } = result;
   const run = isRunDataset(result) ? result.run : null;
-  const steps = run?.steps ?? datasetSteps(result.summaries);
+  const steps = run?.steps ?? fileSteps;
   return (
     <section className={styles.bar} aria-label="Loaded file">
       <span className={styles.file} title={result.file}>
