@@ -146,6 +146,26 @@ describe("a file that starts with whitespace reads the same through both paths",
     );
   }
 
+  for (const [label, rowBytes, lead] of [
+    ["rows of 30 KB: the sample's 50 lines need a head of 1.5 MB", 30 << 10, 0],
+    ["rows of 70 KB after 5 KB of spaces: the head grows to the 4 MB window", 70 << 10, 5 << 10],
+    ["rows of 4 KB after 3 KB of spaces: the text starts within the first read", 4 << 10, 3 << 10],
+  ] as const)
+    it(
+      label,
+      async () => {
+        const rows = Array.from({ length: 60 }, (_, i) => {
+          const pad = "x".repeat(rowBytes);
+          return `{"group_id": "g${i >> 2}", "id": "r${i}", "completion": "${pad}", "reward": ${i % 2}}`;
+        });
+        const bytes = concat(new Uint8Array(lead).fill(0x20), encode(`${rows.join("\n")}\n`));
+        const w = await expectSamePaths("long.jsonl", bytes);
+        expect(w.kind === "loaded" && w.result.stats.rollouts).toBe(60);
+        expect(await indexed("long.jsonl", bytes)).not.toBeNull();
+      },
+      60_000,
+    );
+
   it("a UTF-16 file is declined by the index and decoded whole, and says so through both", async () => {
     const text = `\uFEFF${NATIVE.join("\r\n")}\r\n`;
     const utf16 = new Uint8Array(text.length * 2);

@@ -510,20 +510,34 @@ export async function readIndexedGroup(
   return { group: grouped.groups[0] ?? null, issues };
 }
 
-/** The first read of a head: enough for the sample's 50 records when rows are short. */
-const FIRST_HEAD_BYTES = 256 << 10;
+/**
+ * The head's sizes, read one after another until it holds the sample's 50 records whole: 256 KB
+ * is enough when rows are short; each step reads only its new bytes, up to the 4 MB window.
+ */
+const HEAD_STEPS = [256 << 10, 1 << 20, 2 << 20, SAMPLE_WINDOW_BYTES];
+
+/** Whether `bytes` hold a byte other than a BOM's, space, tab, CR or LF. */
+function hasText(bytes: Uint8Array): boolean {
+  for (let i = bomLength(bytes); i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x0a && b !== 0x20 && b !== 0x09 && b !== 0x0d) return true;
+  }
+  return false;
+}
 
 /**
  * Where a file's text starts (the line of its first non-space byte; see textLineStart), read 1 MB
  * at a time so a file that starts with megabytes of whitespace is judged by its text, as a
  * whole-file load judges it; -1 when the file is all whitespace.
  */
-async function textStart(file: ByteSource): Promise<number> {
+async function textStart(file: ByteSource, first: Uint8Array): Promise<number> {
   let lineStart = 0;
   for (let at = 0; at < file.size; at += CHUNK) {
-    const chunk = new Uint8Array(
-      await file.slice(at, Math.min(file.size, at + CHUNK)).arrayBuffer(),
-    );
+    // The first bytes are in hand: a file whose text starts in them needs no read of 1 MB.
+    const chunk =
+      at === 0 && first.length > 0 && hasText(first)
+        ? first
+        : new Uint8Array(await file.slice(at, Math.min(file.size, at + CHUNK)).arrayBuffer());
     const from = at === 0 ? bomLength(chunk) : 0;
     if (at === 0) lineStart = from;
     for (let i = from; i < chunk.length; i++) {
@@ -538,8 +552,8 @@ async function textStart(file: ByteSource): Promise<number> {
 /**
  * Detection for a large file without reading it all, by the rules of a whole-file load
  * (sniffText in load.ts) on its head: the first 50 non-blank lines within 4 MB of where its text
- * starts. A first read of 256 KB is enough when it holds them (a run's step files are read one
- * after another, so the head's bytes are read twice). Null when the file is not JSONL or its head
+ * starts. The head grows by HEAD_STEPS until it holds them (256 KB is enough for short rows; the
+ * head's bytes are read again by the index after). Null when the file is not JSONL or its head
  * cannot tell (a UTF-16 file, a first value longer than the head): it is then loaded whole.
  *
  * @throws LoadError for an empty or binary file, as a whole-file load would
@@ -547,12 +561,18 @@ async function textStart(file: ByteSource): Promise<number> {
 async function sampleHead(file: ByteSource, forced: string | undefined): Promise<unknown[] | null> {
   const first = new Uint8Array(await file.slice(0, Math.min(file.size, 4096)).arrayBuffer());
   if (sniffMagic(file.name, first) !== null || utf16Bom(first) !== null) return null;
-  const start = await textStart(file);
+  const start = await textStart(file, first);
   if (start === -1) throw new LoadError(file.name, "the file is empty");
   let sniffed: TextSniff | null = null;
-  for (const size of [FIRST_HEAD_BYTES, SAMPLE_WINDOW_BYTES]) {
+  let head = new Uint8Array(0);
+  for (const size of HEAD_STEPS) {
     const end = Math.min(file.size, start + size);
-    const head = new Uint8Array(await file.slice(start, end).arrayBuffer());
+    // Only the bytes past the head read so far (a file of 40 KB rows needs 2 MB, not 4 MB + 256 KB).
+    const more = new Uint8Array(await file.slice(start + head.length, end).arrayBuffer());
+    const grown = new Uint8Array(head.length + more.length);
+    grown.set(head);
+    grown.set(more, head.length);
+    head = grown;
     sniffed = sniffText(file.name, head, end === file.size, forced);
     const sample = sniffed?.sample;
     // Enough when the head holds the sample's lines whole (or is the whole file).
