@@ -18,7 +18,7 @@ import {
 } from "../dataset.ts";
 import {
   chooseFormat,
-  sampleLines,
+  SAMPLE_LINES,
   SAMPLE_WINDOW_BYTES,
   sniffMagic,
   sniffText,
@@ -511,10 +511,11 @@ export async function readIndexedGroup(
 }
 
 /**
- * The head's sizes, read one after another until it holds the sample's 50 records whole: 256 KB
- * is enough when rows are short; each step reads only its new bytes, up to the 4 MB window.
+ * The head's first read: enough for the sample's 50 records when rows are short. Longer rows grow
+ * it to what the lines read so far say the sample needs, up to the 4 MB window, reading only the
+ * new bytes (a file of 40 KB rows read 256 KB, then the whole 4 MB again, and parsed both).
  */
-const HEAD_STEPS = [256 << 10, 1 << 20, 2 << 20, SAMPLE_WINDOW_BYTES];
+const FIRST_HEAD_BYTES = 256 << 10;
 
 /** Whether `bytes` hold a byte other than a BOM's, space, tab, CR or LF. */
 function hasText(bytes: Uint8Array): boolean {
@@ -552,8 +553,8 @@ async function textStart(file: ByteSource, first: Uint8Array): Promise<number> {
 /**
  * Detection for a large file without reading it all, by the rules of a whole-file load
  * (sniffText in load.ts) on its head: the first 50 non-blank lines within 4 MB of where its text
- * starts. The head grows by HEAD_STEPS until it holds them (256 KB is enough for short rows; the
- * head's bytes are read again by the index after). Null when the file is not JSONL or its head
+ * starts. The head grows from FIRST_HEAD_BYTES until it holds them (the head's bytes are read
+ * again by the index after). Null when the file is not JSONL or its head
  * cannot tell (a UTF-16 file, a first value longer than the head): it is then loaded whole.
  *
  * @throws LoadError for an empty or binary file, as a whole-file load would
@@ -565,18 +566,28 @@ async function sampleHead(file: ByteSource, forced: string | undefined): Promise
   if (start === -1) throw new LoadError(file.name, "the file is empty");
   let sniffed: TextSniff | null = null;
   let head = new Uint8Array(0);
-  for (const size of HEAD_STEPS) {
+  for (let size = FIRST_HEAD_BYTES; ;) {
     const end = Math.min(file.size, start + size);
-    // Only the bytes past the head read so far (a file of 40 KB rows needs 2 MB, not 4 MB + 256 KB).
+    // Only the bytes past the head read so far.
     const more = new Uint8Array(await file.slice(start + head.length, end).arrayBuffer());
     const grown = new Uint8Array(head.length + more.length);
     grown.set(head);
     grown.set(more, head.length);
     head = grown;
-    sniffed = sniffText(file.name, head, end === file.size, forced);
-    const sample = sniffed?.sample;
-    // Enough when the head holds the sample's lines whole (or is the whole file).
-    if (end === file.size || (sample !== undefined && sampleLines(head, true).complete)) break;
+    const last = end === file.size || size >= SAMPLE_WINDOW_BYTES;
+    // The sample's lines counted, not parsed: the last one may be cut.
+    const lines = splitJsonlBytes(head, false).records.length - 1;
+    if (last || lines >= SAMPLE_LINES) {
+      sniffed = sniffText(file.name, head, end === file.size, forced);
+      // Enough when the head holds the sample's lines whole (or is the whole file).
+      if (last || sniffed?.sample !== undefined) break;
+    }
+    // Grow to what the sample needs at this head's bytes per line (a quarter more), at least twice.
+    const perLine = head.length / Math.max(1, lines);
+    size = Math.min(
+      SAMPLE_WINDOW_BYTES,
+      Math.max(size * 2, Math.ceil(perLine * (SAMPLE_LINES + 1) * 1.25)),
+    );
   }
   return sniffed?.container === "jsonl" ? [...(sniffed.sample ?? [])] : null;
 }
