@@ -11,7 +11,7 @@ export function loadDatasetScreen(): Promise<typeof DatasetScreenModule> {
   return screen;
 }
 
-/** Start fetching the dataset screen once the page is idle (at the latest after 2 s). */
+/** Start fetching the dataset screen once the page is idle (at the latest after 250 ms: a file may be dropped at once). */
 export function prefetchDatasetScreenWhenIdle(): void {
   const start = (): void => {
     // A failed prefetch is retried by the shell when it renders the screen, and reported there.
@@ -19,6 +19,6 @@ export function prefetchDatasetScreenWhenIdle(): void {
       screen = null;
     });
   };
-  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 2000 });
+  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 250 });
   else setTimeout(start, 0);
 }
