@@ -5,7 +5,7 @@
  * reads these to ask for the same file again instead of showing the demo (App.tsx).
  */
 import type { StoreApi } from "zustand";
-import { viewRunName } from "../io/view/viewApi.ts";
+import { viewRunName } from "../io/view/viewNames.ts";
 import { isDemoFile } from "./demo.ts";
 import { fingerprintOf } from "./persistence/annotationsSync.ts";
 import type { LoadState } from "./slices/datasetSlice.ts";

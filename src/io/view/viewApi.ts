@@ -74,12 +74,7 @@ export const annotationsInvalidSchema = z.object({
   issues: z.array(z.object({ file: z.string(), line: z.number(), message: z.string() })),
 });
 
-/** A run's name as the studio shows it: its root as given, then its folder under it. */
-export function viewRunName(listing: ViewRuns, run: ViewRun): string {
-  const root = listing.roots[run.root]?.path ?? "";
-  if (run.dir === "") return root.replace(/\/+$/, "") || ".";
-  return `${root.replace(/\/+$/, "")}/${run.dir}`;
-}
+export { viewRunName } from "./viewNames.ts";
 
 /** Parse a reply body with a schema; the error names the route and the first bad field. */
 export function parseViewReply<T>(route: string, schema: z.ZodType<T>, value: unknown): T {

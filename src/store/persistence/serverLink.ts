@@ -5,14 +5,8 @@
 import type { Annotations } from "../../core/index.ts";
 import { annotationsParse, annotationsToJson } from "../../io/annotations/annotationsFile.ts";
 import { formatIssue } from "../../io/issues.ts";
-import {
-  annotationsConflictSchema,
-  annotationsInvalidSchema,
-  annotationsWrittenSchema,
-  parseViewReply,
-} from "../../io/view/viewApi.ts";
 import { subscribeViewEvents } from "../remote/viewEvents.ts";
-import { viewFetch, type RemoteRun } from "../remote/viewSession.ts";
+import { viewApi, viewFetch, type RemoteRun } from "../remote/viewSession.ts";
 import {
   serverErrorMessage,
   type Link,
@@ -150,6 +144,7 @@ export function startLink(
     try {
       const response = await viewFetch(session, ROUTE, {}, [422]);
       if (response.status === 422) {
+        const { parseViewReply, annotationsInvalidSchema } = await viewApi();
         const body = parseViewReply(ROUTE, annotationsInvalidSchema, await response.json());
         const issues = body.issues.map((i) => i.message).join("; ");
         invalid = `${path} does not validate (${issues}). It is left as it is until you change an annotation; the studio's annotations then replace it.`;
@@ -174,6 +169,8 @@ export function startLink(
     keepalive = false;
     try {
       const response = await viewFetch(session, ROUTE, init, [409]);
+      const { parseViewReply, annotationsWrittenSchema, annotationsConflictSchema } =
+        await viewApi();
       if (response.status !== 409) {
         version = parseViewReply(ROUTE, annotationsWrittenSchema, await response.json()).version;
         base = sent;

@@ -3,7 +3,7 @@
  * the run, with the token's header. Pure over the listing, so it is testable without a server.
  */
 import type { RunFile } from "../../io/runs/runFiles.ts";
-import { viewRunName } from "../../io/view/viewApi.ts";
+import { viewRunName } from "../../io/view/viewNames.ts";
 import type { RemoteLoadJob } from "../../workers/loadClient.ts";
 import { viewFileUrl, viewHeaders, type RemoteRun } from "./viewSession.ts";
 

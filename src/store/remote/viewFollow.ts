@@ -7,7 +7,8 @@
  * user is told so.
  */
 import type { StoreApi } from "zustand";
-import { viewRunName, type FilesEvent, type ViewRuns } from "../../io/view/viewApi.ts";
+import type { FilesEvent, ViewRuns } from "../../io/view/viewApi.ts";
+import { viewRunName } from "../../io/view/viewNames.ts";
 import { prewarmLoadWorker } from "../../workers/loadClient.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";

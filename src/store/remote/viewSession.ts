@@ -5,15 +5,20 @@
  * `?token=` for the event stream (EventSource cannot set headers). A page without `?token=` is
  * the static studio and never calls the API.
  */
-import {
-  annotationsEventSchema,
-  filesEventSchema,
-  helloEventSchema,
-  parseViewReply,
-  viewRunsSchema,
-  type FilesEvent,
-  type ViewRuns,
-} from "../../io/view/viewApi.ts";
+import type * as ViewApiModule from "../../io/view/viewApi.ts";
+import type { FilesEvent, ViewRuns } from "../../io/view/viewApi.ts";
+
+type ViewApi = typeof ViewApiModule;
+let viewApiModule: Promise<ViewApi> | null = null;
+
+/**
+ * The view API's schemas, loaded on first use: they bring zod, which a page that never views a
+ * served run must not load with its first chunk (T9).
+ */
+export function viewApi(): Promise<ViewApi> {
+  viewApiModule ??= import("../../io/view/viewApi.ts");
+  return viewApiModule;
+}
 
 export interface ViewSession {
   /** The server's origin, e.g. `http://127.0.0.1:7575`. */
@@ -84,6 +89,7 @@ export async function viewFetch(
 /** `GET /api/runs`, parsed. */
 export async function fetchViewRuns(session: ViewSession): Promise<ViewRuns> {
   const response = await viewFetch(session, "/api/runs");
+  const { parseViewReply, viewRunsSchema } = await viewApi();
   return parseViewReply("/api/runs", viewRunsSchema, await response.json());
 }
 
@@ -111,17 +117,32 @@ export function openViewEvents(session: ViewSession, handlers: ViewEventHandlers
       return null;
     }
   };
+  // Events are handled once the schemas are loaded, in the order they came (one promise's
+  // callbacks run in the order they were added).
+  const api = viewApi();
+  const later = (run: (schemas: ViewApi) => void): void => {
+    api.then(run, () => handlers.error?.());
+  };
   source.addEventListener("hello", (e: MessageEvent<string>) => {
-    const parsed = helloEventSchema.safeParse(parse(e.data));
-    handlers.open?.(parsed.success ? parsed.data.annotations.version : null);
+    const value = parse(e.data);
+    later(({ helloEventSchema }) => {
+      const parsed = helloEventSchema.safeParse(value);
+      handlers.open?.(parsed.success ? parsed.data.annotations.version : null);
+    });
   });
   source.addEventListener("files", (e: MessageEvent<string>) => {
-    const parsed = filesEventSchema.safeParse(parse(e.data));
-    if (parsed.success) handlers.files?.(parsed.data);
+    const value = parse(e.data);
+    later(({ filesEventSchema }) => {
+      const parsed = filesEventSchema.safeParse(value);
+      if (parsed.success) handlers.files?.(parsed.data);
+    });
   });
   source.addEventListener("annotations", (e: MessageEvent<string>) => {
-    const parsed = annotationsEventSchema.safeParse(parse(e.data));
-    if (parsed.success) handlers.annotations?.(parsed.data.version);
+    const value = parse(e.data);
+    later(({ annotationsEventSchema }) => {
+      const parsed = annotationsEventSchema.safeParse(value);
+      if (parsed.success) handlers.annotations?.(parsed.data.version);
+    });
   });
   source.onerror = () => handlers.error?.();
   return () => source.close();

@@ -7,7 +7,7 @@ import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
 import { datasetSteps, isRunDataset } from "../../../io/runs/runDataset.ts";
-import { viewRunName } from "../../../io/view/viewApi.ts";
+import { viewRunName } from "../../../io/view/viewNames.ts";
 import { runHeaderDetails } from "../../../io/runs/runHeader.ts";
 import styles from "./Loader.module.css";
 
