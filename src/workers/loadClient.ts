@@ -50,21 +50,17 @@ function createWorker(): Worker {
     if (data.kind === "done" && data.packedSummaries !== undefined) {
       // Delivered once unpacked, unless the load was cancelled or replaced meanwhile (its
       // listener was then told so and removed).
-      unpackedReply(data).then(
-        (reply) => {
-          if (listeners.get(data.requestId) !== listener) return;
-          listeners.delete(data.requestId);
-          listener(reply);
-        },
-        (e: unknown) => {
-          if (listeners.get(data.requestId) !== listener) return;
-          listeners.delete(data.requestId);
-          listener({
-            kind: "error",
-            requestId: data.requestId,
-            message: `the loaded groups could not be read: ${e instanceof Error ? e.message : String(e)}`,
-          });
-        },
+      const deliver = (reply: LoadReply): void => {
+        if (listeners.get(data.requestId) !== listener) return;
+        listeners.delete(data.requestId);
+        listener(reply);
+      };
+      unpackedReply(data).then(deliver, (e: unknown) =>
+        deliver({
+          kind: "error",
+          requestId: data.requestId,
+          message: `the loaded groups could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        }),
       );
       return;
     }
@@ -111,7 +107,7 @@ export function prewarmLoadWorker(): void {
  * How long a prewarm waits for an idle moment. Headless Chromium gave none for 2 s after the
  * first paint, so a file chosen at once waited ~300 ms for its worker to start (fetch and compile).
  */
-export const PREWARM_IDLE_TIMEOUT_MS = 250;
+const PREWARM_IDLE_TIMEOUT_MS = 250;
 
 /** {@link prewarmLoadWorker} once the page is idle (within 250 ms at the latest). */
 export function prewarmLoadWorkerWhenIdle(): void {

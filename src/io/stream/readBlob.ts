@@ -88,6 +88,7 @@ export async function* blobChunks(
     reader = null;
   }
   if (reader !== null) {
+    const canResume = blob.slice !== undefined && blob.size !== undefined;
     let spare = new ArrayBuffer(CHUNK);
     let yielded = 0;
     let pending: Promise<{ view: Uint8Array; done: boolean }> | null = fill(
@@ -102,7 +103,6 @@ export async function* blobChunks(
         await settled;
         throw new LoadCancelled();
       }
-      const canResume = blob.slice !== undefined && blob.size !== undefined;
       const next: { view: Uint8Array; done: boolean } | "stalled" = canResume
         ? await orStalled(pending, stallMs)
         : await pending;

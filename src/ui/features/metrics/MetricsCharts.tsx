@@ -2,7 +2,6 @@
 import {
   Area,
   Bar,
-  BarChart,
   CartesianGrid,
   ComposedChart,
   Line,
@@ -67,6 +66,7 @@ function fullId(_label: unknown, payload: ReadonlyArray<{ payload?: unknown }>):
 }
 
 export function AdvantageChart({ model, subject }: { model: AdvantageBars; subject: string }) {
+  const dense = model.rows.length >= DENSE_FROM;
   return (
     <ChartFrame
       name="advantages"
@@ -80,60 +80,50 @@ export function AdvantageChart({ model, subject }: { model: AdvantageBars; subje
           {model.note}
         </p>
       ) : null}
-      {model.rows.length >= DENSE_FROM ? (
-        <>
-          <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-            <YAxis tick={TICK} width={52} />
-            <ReferenceLine y={0} stroke="#5b6573" />
-            <Tooltip formatter={format} labelFormatter={fullId} />
-            <Area
-              type="stepAfter"
-              dataKey="grpo"
-              name="GRPO (before)"
-              stroke={SERIES_COLORS.grpo}
-              fill={SERIES_COLORS.grpo}
-              fillOpacity={0.35}
-              isAnimationActive={false}
-            />
-            {model.hasGar ? (
-              <Line
-                type="stepAfter"
-                dataKey="gar"
-                name="GAR (after)"
-                stroke={SERIES_COLORS.gar}
-                strokeWidth={1.5}
-                dot={false}
-                isAnimationActive={false}
-              />
-            ) : null}
-          </ComposedChart>
-          <DenseNote count={model.rows.length} />
-        </>
-      ) : (
-        <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-          <YAxis tick={TICK} width={52} />
-          <ReferenceLine y={0} stroke="#5b6573" />
-          <Tooltip formatter={format} labelFormatter={fullId} />
+      <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+        <YAxis tick={TICK} width={52} />
+        <ReferenceLine y={0} stroke="#5b6573" />
+        <Tooltip formatter={format} labelFormatter={fullId} />
+        {dense ? (
+          <Area
+            type="stepAfter"
+            dataKey="grpo"
+            name="GRPO (before)"
+            stroke={SERIES_COLORS.grpo}
+            fill={SERIES_COLORS.grpo}
+            fillOpacity={0.35}
+            isAnimationActive={false}
+          />
+        ) : (
           <Bar
             dataKey="grpo"
             name="GRPO (before)"
             fill={SERIES_COLORS.grpo}
             isAnimationActive={false}
           />
-          {model.hasGar ? (
-            <Bar
-              dataKey="gar"
-              name="GAR (after)"
-              fill={SERIES_COLORS.gar}
-              isAnimationActive={false}
-            />
-          ) : null}
-        </BarChart>
-      )}
+        )}
+        {!model.hasGar ? null : dense ? (
+          <Line
+            type="stepAfter"
+            dataKey="gar"
+            name="GAR (after)"
+            stroke={SERIES_COLORS.gar}
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
+        ) : (
+          <Bar
+            dataKey="gar"
+            name="GAR (after)"
+            fill={SERIES_COLORS.gar}
+            isAnimationActive={false}
+          />
+        )}
+      </ComposedChart>
+      {dense ? <DenseNote count={model.rows.length} /> : null}
     </ChartFrame>
   );
 }
@@ -222,6 +212,7 @@ export function FactorChart({
   subject: string;
   minFactor: number;
 }) {
+  const dense = model.rows.length >= DENSE_FROM;
   return (
     <ChartFrame
       name="factors"
@@ -232,14 +223,14 @@ export function FactorChart({
       empty={!model.any}
     >
       {model.any ? (
-        model.rows.length >= DENSE_FROM ? (
-          <>
-            <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-              <YAxis tick={TICK} width={52} domain={[0, 1]} />
-              <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
-              <Tooltip formatter={format} labelFormatter={fullId} />
+        <>
+          <ComposedChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
+            <YAxis tick={TICK} width={52} domain={[0, 1]} />
+            <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
+            <Tooltip formatter={format} labelFormatter={fullId} />
+            {dense ? (
               <Area
                 type="stepAfter"
                 dataKey="factor"
@@ -249,19 +240,17 @@ export function FactorChart({
                 fillOpacity={0.35}
                 isAnimationActive={false}
               />
-            </ComposedChart>
-            <DenseNote count={model.rows.length} />
-          </>
-        ) : (
-          <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" interval={tickInterval(model.rows.length)} tick={TICK} />
-            <YAxis tick={TICK} width={52} domain={[0, 1]} />
-            <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
-            <Tooltip formatter={format} labelFormatter={fullId} />
-            <Bar dataKey="factor" name="f" fill={SERIES_COLORS.factor} isAnimationActive={false} />
-          </BarChart>
-        )
+            ) : (
+              <Bar
+                dataKey="factor"
+                name="f"
+                fill={SERIES_COLORS.factor}
+                isAnimationActive={false}
+              />
+            )}
+          </ComposedChart>
+          {dense ? <DenseNote count={model.rows.length} /> : null}
+        </>
       ) : (
         <p className={styles.note} data-testid="metrics.factor-note">
           {model.note}
