@@ -294,12 +294,12 @@ describe("JsonlIndexer on garbage", () => {
 });
 
 /**
- * Long string values (past the 32 bytes unescaped in JS) that repeat from row to row, as a
- * group's prompt does: a repeat is recognised by its bytes and a new one unescaped by JSON.parse,
- * so values must still equal JSON.parse's, with escapes, non-ASCII and invalid escapes (a bad
- * line, never the last good value) at any chunk cut.
+ * String values that repeat from row to row, as a group's id and prompt do, short (unescaped in
+ * JS, up to 32 bytes) and long (past 32 bytes, unescaped by JSON.parse): a repeat is recognised by
+ * its bytes, so values must still equal JSON.parse's, with escapes, non-ASCII and invalid escapes
+ * (a bad line, never the last good value) at any chunk cut.
  */
-describe("JsonlIndexer on long repeated strings", () => {
+describe("JsonlIndexer on repeated strings", () => {
   // Equal lengths often (ASCII of one length), so only the bytes tell two texts apart.
   const sameLength = fc.string({ unit: "grapheme-ascii", minLength: 40, maxLength: 40 });
   const anyText = fc
@@ -308,8 +308,18 @@ describe("JsonlIndexer on long repeated strings", () => {
       fc.constantFrom("", "\n", '"', "\\", "é😀", "\u0001"),
     )
     .map(([a, b]) => a + b + a);
-  const longText = fc.oneof(sameLength, anyText);
-  /** A row's `g` is one of a few long texts, or a near copy of one with a broken escape. */
+  // Short ones: group ids of one length that differ in one byte, and short texts with escapes.
+  const sameShort = fc
+    .tuple(fc.constantFrom("s-000000", "s-000001"), fc.constantFrom("0", "1", "2"))
+    .map(([a, b]) => a + b);
+  const anyShort = fc
+    .tuple(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.constantFrom("", "\n", '"', "\\", "é", "\u0001"),
+    )
+    .map(([a, b]) => a + b);
+  const longText = fc.oneof(sameLength, anyText, sameShort, anyShort);
+  /** A row's `g` is one of a few texts, or a near copy of one with a broken escape. */
   const line = fc.oneof(
     { weight: 6, arbitrary: fc.nat(2).map((k) => ({ k, broken: false })) },
     { weight: 1, arbitrary: fc.nat(2).map((k) => ({ k, broken: true })) },

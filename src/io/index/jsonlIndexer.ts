@@ -20,6 +20,7 @@
  */
 
 import { FirstClaims } from "./firstClaims.ts";
+import { decodeUtf8 } from "./utf8.ts";
 
 /** Lines longer than this (bytes, excluding the line break) are indexed but never held or decoded. */
 export const JSONL_DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
@@ -210,11 +211,6 @@ const COLON = 0x3a;
 const CR = 0x0d;
 const LF = 0x0a;
 
-/**
- * `ignoreBOM`: a value may legitimately start with U+FEFF, and the default decoder would silently
- * strip it (the file's own BOM is handled separately, by byte offset).
- */
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
 
 /** JSON whitespace that can occur inside a line (LF ends the line). */
@@ -254,6 +250,12 @@ function closingQuote(buf: Uint8Array, from: number, end: number): number {
     if ((q - 1 - b) % 2 === 0) return q;
     at = q + 1;
   }
+}
+
+/** Whether `a`'s bytes from `start` equal `b`'s first `length` bytes, one at a time (short runs). */
+function sameShort(a: Uint8Array, start: number, b: Uint8Array, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a[start + k] !== b[k]) return false;
+  return true;
 }
 
 /** Whether `a`'s bytes from `start` equal `b`'s first `length` bytes, compared 4 at a time. */
@@ -356,12 +358,12 @@ function pythonTokenAt(buf: Uint8Array, i: number, end: number): number {
 
 /**
  * Decode UTF-8 bytes with no escapes; invalid sequences become U+FFFD, like the full parser's
- * decode. Always `TextDecoder`, even for short ASCII ids: in Node 20 it costs the same as a
- * `fromCharCode` loop (~70 ns for 14 bytes) and gives a flat string, where `+=` past 12 characters
- * builds cons-string chains that doubled the retained bytes per id.
+ * decode. `decodeUtf8` gives a flat string (one `fromCharCode` call for short ASCII ids, where `+=`
+ * past 12 characters would build cons-string chains that doubled the retained bytes per id) and
+ * avoids Chromium's per-call cost of `TextDecoder` (utf8.ts).
  */
 function decodePlain(buf: Uint8Array, start: number, end: number): string {
-  return decoder.decode(buf.subarray(start, end));
+  return decodeUtf8(buf, start, end);
 }
 
 function hexValue(b: number): number {
@@ -468,9 +470,10 @@ interface Column {
   /** "parse" mode with interning: JSON text to index in `parsed`. */
   parsedIds: Map<string, number> | null;
   /**
-   * An interned key's last long string value, as its raw bytes (between the quotes, in
-   * `lastBytes[0, lastLength)`, -1 for none) and its id: rows of a group repeat their prompt, and
-   * equal bytes decode to the same string, so a repeat skips the decoding and the Map lookup.
+   * An interned key's last string value, as its raw bytes (between the quotes, in
+   * `lastBytes[0, lastLength)`, -1 for none) and its id: rows of a group repeat their group id and
+   * prompt, and equal bytes decode to the same string, so a repeat skips the decoding and the
+   * table lookup.
    */
   lastBytes: Uint8Array;
   lastView: DataView;
@@ -480,7 +483,7 @@ interface Column {
 
 /**
  * Strings up to this many bytes are unescaped in JS; longer ones by `JSON.parse` of their JSON
- * text, which is native, and remembered as the key's last value (`Column.lastBytes`).
+ * text, which is native. Either is remembered as an interned key's last value (`Column.lastBytes`).
  */
 const SHORT_STRING = 32;
 /** Longest string remembered as a key's last value. */
@@ -1116,26 +1119,32 @@ export class JsonlIndexer {
     if (c === QUOTE) {
       const q = closingQuote(buf, i + 1, end);
       if (q < 0) return -JsonlBadReason.Truncated;
-      if (q - i - 1 <= SHORT_STRING) {
-        const s = decodeString(buf, i + 1, q);
-        if (s === null) return -JsonlBadReason.InvalidString;
-        this.storeString(col, row, s, JsonlTag.String);
-        return q + 1;
-      }
-      // A long string: compared with the key's last one as bytes (a group's rows repeat its
-      // prompt), and when it is new, its JSON text decoded and unescaped natively by JSON.parse.
+      // An interned key's value is compared with the key's last one as bytes first (a group's
+      // rows repeat its group id and prompt): equal bytes are the same string, so a repeat skips
+      // the decoding and the table lookup.
       const length = q - i - 1;
-      if (length === col.lastLength && sameWords(this.viewOf(buf), i + 1, col.lastView, length)) {
+      if (
+        length === col.lastLength &&
+        (length <= SHORT_STRING
+          ? sameShort(buf, i + 1, col.lastBytes, length)
+          : sameWords(this.viewOf(buf), i + 1, col.lastView, length))
+      ) {
         col.tags[row] = JsonlTag.String;
         col.nums[row] = col.lastId;
         return q + 1;
       }
-      const raw = decoder.decode(buf.subarray(i, q + 1));
       let text: string;
-      try {
-        text = JSON.parse(raw) as string;
-      } catch {
-        return -JsonlBadReason.InvalidString;
+      if (length <= SHORT_STRING) {
+        const s = decodeString(buf, i + 1, q);
+        if (s === null) return -JsonlBadReason.InvalidString;
+        text = s;
+      } else {
+        // A long string: its JSON text decoded and unescaped natively by JSON.parse.
+        try {
+          text = JSON.parse(decodeUtf8(buf, i, q + 1)) as string;
+        } catch {
+          return -JsonlBadReason.InvalidString;
+        }
       }
       this.storeString(col, row, text, JsonlTag.String);
       if (col.ids !== null) {
@@ -1157,9 +1166,9 @@ export class JsonlIndexer {
       if (stop < 0) return stop;
       const mode = col.composite;
       if (mode === "raw") {
-        this.storeString(col, row, decoder.decode(buf.subarray(i, stop)), JsonlTag.Raw);
+        this.storeString(col, row, decodeUtf8(buf, i, stop), JsonlTag.Raw);
       } else if (mode === "parse" && stop - i <= this.maxParseBytes) {
-        const json = decoder.decode(buf.subarray(i, stop));
+        const json = decodeUtf8(buf, i, stop);
         let id = col.parsedIds?.get(json);
         if (id === undefined) {
           let value: unknown;
