@@ -75,3 +75,22 @@ describe("Parquet codecs", () => {
     );
   });
 });
+
+describe("Parquet text cells", () => {
+  it("decode as hyparquet's TextDecoder does: non-ASCII, a leading BOM dropped, nulls, JSON", async () => {
+    const texts = ["plain", "héllo wörld", "\uFEFFbom first", "mid\uFEFFbom", null, "😀 x", ""];
+    const buffer = parquetWriteBuffer({
+      columnData: [
+        { name: "prompt", data: texts, type: "STRING" },
+        { name: "meta", data: texts.map((t) => (t === null ? null : { t })), type: "JSON" },
+      ],
+    });
+    const read = await readParquet("t.parquet", new Uint8Array(buffer));
+    expect(read.records.map((r) => r.value)).toEqual(
+      texts.map((t) => {
+        const kept = t === null ? null : t.replace(/^\uFEFF/, "");
+        return { prompt: kept, meta: t === null ? null : { t } };
+      }),
+    );
+  });
+});
