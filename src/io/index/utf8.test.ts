@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtf8, JS_DECODE_MAX } from "./utf8";
+import { decodeUtf8, decodeUtf8Js, JS_DECODE_LIMIT, JS_DECODE_MAX } from "./utf8";
 
 const reference = new TextDecoder("utf-8", { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -37,6 +37,7 @@ describe("decodeUtf8", () => {
     ]) {
       const bytes = encoder.encode(text);
       expect(decodeUtf8(bytes, 0, bytes.length)).toBe(text);
+      expect(decodeUtf8Js(bytes, 0, bytes.length)).toBe(text);
     }
   });
 
@@ -55,16 +56,22 @@ describe("decodeUtf8", () => {
     for (const [bytes, want] of cases) {
       const u = Uint8Array.from(bytes);
       expect(decodeUtf8(u, 0, u.length)).toBe(want);
+      expect(decodeUtf8Js(u, 0, u.length)).toBe(want);
       expect(reference.decode(u)).toBe(want);
     }
   });
 
-  it("equals TextDecoder on any bytes and any range of them (fast-check)", () => {
+  it("equals TextDecoder on any bytes and any range of them, in JS or not (fast-check)", () => {
     fc.assert(
       fc.property(awkwardBytes, fc.nat(), fc.nat(), (bytes, a, b) => {
         const start = bytes.length === 0 ? 0 : a % (bytes.length + 1);
         const end = start + (bytes.length === 0 ? 0 : b % (bytes.length - start + 1));
-        expect(decodeUtf8(bytes, start, end)).toBe(reference.decode(bytes.subarray(start, end)));
+        const want = reference.decode(bytes.subarray(start, end));
+        expect(decodeUtf8(bytes, start, end)).toBe(want);
+        const jsEnd = Math.min(end, start + JS_DECODE_LIMIT);
+        expect(decodeUtf8Js(bytes, start, jsEnd)).toBe(
+          reference.decode(bytes.subarray(start, jsEnd)),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -80,6 +87,8 @@ describe("decodeUtf8", () => {
           expect(decodeUtf8(bytes, 0, bytes.length)).toBe(reference.decode(bytes));
           const cut = Math.max(0, bytes.length - 2);
           expect(decodeUtf8(bytes, 1, cut)).toBe(reference.decode(bytes.subarray(1, cut)));
+          const js = encoder.encode("x".repeat(Math.min(length, JS_DECODE_LIMIT - 16)) + tail);
+          expect(decodeUtf8Js(js, 0, js.length)).toBe(reference.decode(js));
         },
       ),
       { numRuns: 300 },
