@@ -23,73 +23,32 @@
  * The run's evaluation reports (evalReports.ts) then give those rollouts their rewards.
  */
 import type { Rollout, RolloutGroup } from "../../core/index.ts";
-import { groupRowStep, rolloutRowStep, type GroupSummary, type LoadedDataset } from "../dataset.ts";
+import { groupRowStep, type GroupSummary, type LoadedDataset } from "../dataset.ts";
 import type { ParseIssue } from "../issues.ts";
-import type { RunFile, StepSource } from "./runFiles.ts";
+import type { RunFile } from "./runFiles.ts";
 import { formatGroupsAcrossFiles } from "../formats/catalog.ts";
 import { applyEvalReports, type RunReport } from "./evalReports.ts";
 
-/** One file of a run as loaded: where it sits in the run, and its dataset. */
-export interface RunPart {
-  readonly file: RunFile;
-  readonly dataset: LoadedDataset;
-}
-
-/** What a run's dataset says about one of its files. */
-export interface RunDatasetFile {
-  readonly path: string;
-  readonly size: number;
-  /** The file's step (its name's, else its place in the run). */
-  readonly step: number;
-  readonly stepSource: StepSource;
-  readonly format: string;
-  readonly groups: number;
-  readonly rollouts: number;
-  readonly indexed: boolean;
-}
-
-/** Where a run group came from: the file (its index in `files`) and the id the file gave it. */
-export interface RunGroupOrigin {
-  readonly file: number;
-  readonly localId: string;
-}
-
-export interface RunInfo {
-  /** The run's name as the user gave it: the folder, or the files. */
-  readonly name: string;
-  readonly files: readonly RunDatasetFile[];
-  /** The evaluation reports of the run (files holding verdicts, no rollouts), by path. */
-  readonly reports?: readonly string[];
-  /** Distinct steps over the run's groups. */
-  readonly steps: number;
-  /** Each group's file and file-local id, for the groups whose id the merge changed or not. */
-  readonly origins: ReadonlyMap<string, RunGroupOrigin>;
-}
-
-/** A run's dataset: a LoadedDataset (every view reads it as one) with what the run is made of. */
-export interface RunDataset extends LoadedDataset {
-  readonly run: RunInfo;
-}
-
-/** The distinct non-null steps of a dataset's groups. */
-export function datasetSteps(summaries: readonly Pick<GroupSummary, "step">[]): number {
-  const steps = new Set<number>();
-  for (const s of summaries) if (s.step !== null) steps.add(s.step);
-  return steps.size;
-}
-
-/** A group's steps by id, for views that hold a parsed RolloutGroup and want its step. */
-export function groupStepsById(
-  summaries: readonly Pick<GroupSummary, "id" | "step">[],
-): ReadonlyMap<string, number | null> {
-  return new Map(summaries.map((s) => [s.id, s.step]));
-}
-
-/** The run id of a file-local group id (see the module header for the rule). */
-export function runGroupId(localId: string, step: number, single: boolean): string {
-  if (single || localId.startsWith(`${step}/`)) return localId;
-  return `${step}/${localId}`;
-}
+export {
+  datasetSteps,
+  groupStepsById,
+  isRunDataset,
+  rolloutStepIn,
+  runGroupId,
+  type RunDataset,
+  type RunDatasetFile,
+  type RunGroupOrigin,
+  type RunInfo,
+  type RunPart,
+} from "./runInfo.ts";
+import {
+  datasetSteps,
+  runGroupId,
+  type RunDataset,
+  type RunDatasetFile,
+  type RunGroupOrigin,
+  type RunPart,
+} from "./runInfo.ts";
 
 function renameGroup(group: RolloutGroup, id: string, prefix: string): RolloutGroup {
   if (id === group.id) return group;
@@ -260,17 +219,4 @@ export function runDatasetMerge(
   };
   const scored = applyEvalReports(merged, reports, (id) => origins.get(id)?.localId ?? id);
   return scored === merged ? merged : { ...merged, ...scored, run: merged.run };
-}
-
-/** A run rollout's step, for views holding a Rollout: its row's step, else its group's. */
-export function rolloutStepIn(
-  rollout: Rollout,
-  steps: ReadonlyMap<string, number | null>,
-): number | null {
-  return rolloutRowStep(rollout) ?? steps.get(rollout.groupId) ?? null;
-}
-
-/** True for a run's dataset (several files merged), false for one file's. */
-export function isRunDataset(dataset: LoadedDataset): dataset is RunDataset {
-  return "run" in dataset;
 }

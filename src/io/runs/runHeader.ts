@@ -42,13 +42,4 @@ export function withRunHeader<T extends LoadedDataset>(
   return header === undefined ? dataset : { ...dataset, header };
 }
 
-/** A header field's value on one line: text as it is, anything else as JSON, cut at 160 characters. */
-function headerValue(value: unknown): string {
-  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-}
-
-/** "name: value" for each of the header's fields, for a tooltip or the CLI's summary. */
-export function runHeaderDetails(header: RunHeader): string[] {
-  return Object.entries(header.fields).map(([k, v]) => `${k}: ${headerValue(v)}`);
-}
+export { runHeaderDetails } from "./runInfo.ts";

@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
-import { isRunDataset } from "../../../io/runs/runDataset.ts";
+import { isRunDataset } from "../../../io/runs/runInfo.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
 import MetadataControls from "./MetadataControls.tsx";

@@ -6,9 +6,8 @@ import { useId, useMemo } from "react";
 import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
-import { datasetSteps, isRunDataset } from "../../../io/runs/runDataset.ts";
+import { datasetSteps, isRunDataset, runHeaderDetails } from "../../../io/runs/runInfo.ts";
 import { viewRunName } from "../../../io/view/viewNames.ts";
-import { runHeaderDetails } from "../../../io/runs/runHeader.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {
