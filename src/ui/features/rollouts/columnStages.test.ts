@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 
-import { columnsMounted, columnStages } from "./RolloutColumns.tsx";
+import { COLUMNS_FIRST, columnsMounted, columnStages } from "./RolloutColumns.tsx";
 
 describe("columns mounted in stages", () => {
   test.prop([fc.integer({ min: 0, max: 5000 })])(
@@ -12,10 +12,13 @@ describe("columns mounted in stages", () => {
       if (stages > 1) expect(columnsMounted(total, stages - 1)).toBeLessThan(total);
       for (let s = 1; s < stages; s++)
         expect(columnsMounted(total, s + 1)).toBeGreaterThan(columnsMounted(total, s));
-      expect(columnsMounted(total, 1)).toBe(Math.min(total, 32));
+      expect(columnsMounted(total, 1)).toBe(Math.min(total, COLUMNS_FIRST));
     },
   );
-  test.prop([fc.integer({ min: 0, max: 32 })])("a group of 32 or fewer is one stage", (total) => {
-    expect(columnStages(total)).toBe(1);
-  });
+  test.prop([fc.integer({ min: 0, max: COLUMNS_FIRST })])(
+    "a group of 12 or fewer is one stage",
+    (total) => {
+      expect(columnStages(total)).toBe(1);
+    },
+  );
 });
