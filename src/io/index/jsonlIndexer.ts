@@ -356,16 +356,6 @@ function pythonTokenAt(buf: Uint8Array, i: number, end: number): number {
   return t;
 }
 
-/**
- * Decode UTF-8 bytes with no escapes; invalid sequences become U+FFFD, like the full parser's
- * decode. `decodeUtf8` gives a flat string (one `fromCharCode` call for short ASCII ids, where `+=`
- * past 12 characters would build cons-string chains that doubled the retained bytes per id) and
- * avoids Chromium's per-call cost of `TextDecoder` (utf8.ts).
- */
-function decodePlain(buf: Uint8Array, start: number, end: number): string {
-  return decodeUtf8(buf, start, end);
-}
-
 function hexValue(b: number): number {
   if (b >= 0x30 && b <= 0x39) return b - 0x30;
   if (b >= 0x61 && b <= 0x66) return b - 0x57;
@@ -385,7 +375,7 @@ function decodeString(buf: Uint8Array, start: number, end: number): string | nul
     if (b === BACKSLASH || b < 0x20) break;
     j++;
   }
-  if (j === end) return decodePlain(buf, start, end);
+  if (j === end) return decodeUtf8(buf, start, end);
   let out = "";
   let segment = start;
   while (j < end) {
@@ -395,7 +385,7 @@ function decodeString(buf: Uint8Array, start: number, end: number): string | nul
       j++;
       continue;
     }
-    if (j > segment) out += decodePlain(buf, segment, j);
+    if (j > segment) out += decodeUtf8(buf, segment, j);
     const e = buf[j + 1];
     let ch: string;
     switch (e) {
@@ -443,7 +433,7 @@ function decodeString(buf: Uint8Array, start: number, end: number): string | nul
     j += 2;
     segment = j;
   }
-  if (end > segment) out += decodePlain(buf, segment, end);
+  if (end > segment) out += decodeUtf8(buf, segment, end);
   return out;
 }
 

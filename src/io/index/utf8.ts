@@ -95,6 +95,8 @@ export function decodeUtf8Js(buf: Uint8Array, start: number, end: number): strin
   let i = start;
   while (i < end && buf[i]! < 0x80) i++;
   if (i === end) {
+    // One call gives a flat string; `+=` past 12 characters would build cons-string chains, which
+    // doubled the bytes an interned id kept.
     return String.fromCharCode.apply(null, buf.subarray(start, end) as unknown as number[]);
   }
   return decodeSlow(buf, start, end);
