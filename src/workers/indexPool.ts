@@ -45,9 +45,6 @@ export interface IndexPool {
   close(): void;
 }
 
-/** Slice reads of the calling thread's pool, which keeps every file's index (RunFileIndexCallbacks). */
-const IN_THREAD_SLICE_BYTES = 1 << 20;
-
 /** The pool of the calling thread: one file at a time, with one prompt-hash cache. */
 export function inThreadIndexPool(): IndexPool {
   const hashes: PromptHashes = new Map();
@@ -56,10 +53,7 @@ export function inThreadIndexPool(): IndexPool {
     size: 1,
     index(job, callbacks) {
       const run = queue.then(() =>
-        indexRunFile(namedSource(job.file, job.path), job.format, job.hint, hashes, {
-          ...callbacks,
-          sliceBytes: IN_THREAD_SLICE_BYTES,
-        }),
+        indexRunFile(namedSource(job.file, job.path), job.format, job.hint, hashes, callbacks),
       );
       queue = run.catch(() => undefined);
       return run;

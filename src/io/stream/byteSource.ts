@@ -14,12 +14,6 @@ export interface ByteSource {
   stream(): ReadableStream<Uint8Array>;
   /** The bytes in [start, end), clipped to `size`. */
   slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> };
-  /**
-   * Its stream is a byte stream that reads into the reader's own buffers and may be opened file
-   * after file in one thread (a Node file read with positioned reads). Not a browser Blob: a run's
-   * index threads read those by slices instead (readBlob.ts, `slicedSource`).
-   */
-  readonly readsInPlace?: boolean;
 }
 
 export interface HttpSourceInit {

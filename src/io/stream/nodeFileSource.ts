@@ -106,7 +106,6 @@ export async function nodeFileSource(
   return {
     name,
     size: total,
-    readsInPlace: true,
     slice: (start, end) => {
       const from = Math.min(Math.max(0, start), total);
       const to = Math.min(Math.max(from, end), total);

@@ -56,13 +56,46 @@ async function fill(
  */
 export const STALL_MS = 8000;
 
-/** A pending read's result, or "stalled" once it has waited `ms`. */
-function orStalled<T>(pending: Promise<T>, ms: number): Promise<T | "stalled"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<"stalled">((resolve) => {
-    timer = setTimeout(() => resolve("stalled"), ms);
-  });
-  return Promise.race([pending, stalled]).finally(() => clearTimeout(timer));
+/**
+ * A stream's stall watch: `race(read)` settles with the read, or with "stalled" once that read has
+ * been pending `ms`. One interval timer per watch (checking every `ms / 4`), not a timer per read:
+ * in a Chromium worker a `setTimeout` and `clearTimeout` per 1 MB read cost about 0.1 ms each, a
+ * tenth of a second per GB. `stop()` clears it.
+ */
+function stallWatch(ms: number): {
+  race<T>(pending: Promise<T>): Promise<T | "stalled">;
+  stop(): void;
+} {
+  let startedAt = 0;
+  let waiting: ((value: "stalled") => void) | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const check = () => {
+    if (waiting !== null && performance.now() - startedAt >= ms) {
+      waiting("stalled");
+      waiting = null;
+    }
+  };
+  return {
+    race<T>(pending: Promise<T>): Promise<T | "stalled"> {
+      if (timer === null) {
+        timer = setInterval(check, Math.max(1, ms / 4));
+        // Node: a watch left running by an abandoned read must not keep the process alive.
+        (timer as { unref?: () => void }).unref?.();
+      }
+      startedAt = performance.now();
+      const stalled = new Promise<"stalled">((resolve) => {
+        waiting = resolve;
+      });
+      return Promise.race([pending, stalled]).finally(() => {
+        waiting = null;
+      });
+    },
+    stop() {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      waiting = null;
+    },
+  };
 }
 
 /**
@@ -95,30 +128,36 @@ export async function* blobChunks(
       reader,
       new ArrayBuffer(CHUNK),
     );
-    while (pending !== null) {
-      if (isCancelled()) {
-        // Caught before cancelling: cancel settles the pending read, with a detached buffer.
-        const settled = pending.catch(() => undefined);
-        await reader.cancel();
-        await settled;
-        throw new LoadCancelled();
+    const watch = stallWatch(stallMs);
+    try {
+      while (pending !== null) {
+        if (isCancelled()) {
+          // Caught before cancelling: cancel settles the pending read, with a detached buffer.
+          const settled = pending.catch(() => undefined);
+          await reader.cancel();
+          await settled;
+          throw new LoadCancelled();
+        }
+        const next: { view: Uint8Array; done: boolean } | "stalled" = canResume
+          ? await watch.race(pending)
+          : await pending;
+        if (next === "stalled") {
+          pending.catch(() => undefined);
+          reader.cancel().catch(() => undefined);
+          watch.stop();
+          yield* slicedChunks(blob as Pick<ByteSource, "slice" | "size">, yielded, isCancelled);
+          return;
+        }
+        const view: Uint8Array = next.view;
+        pending = next.done ? null : fill(reader, spare);
+        if (view.byteLength > 0) {
+          yielded += view.byteLength;
+          yield view;
+        }
+        spare = view.buffer as ArrayBuffer;
       }
-      const next: { view: Uint8Array; done: boolean } | "stalled" = canResume
-        ? await orStalled(pending, stallMs)
-        : await pending;
-      if (next === "stalled") {
-        pending.catch(() => undefined);
-        reader.cancel().catch(() => undefined);
-        yield* slicedChunks(blob as Pick<ByteSource, "slice" | "size">, yielded, isCancelled);
-        return;
-      }
-      const view: Uint8Array = next.view;
-      pending = next.done ? null : fill(reader, spare);
-      if (view.byteLength > 0) {
-        yielded += view.byteLength;
-        yield view;
-      }
-      spare = view.buffer as ArrayBuffer;
+    } finally {
+      watch.stop();
     }
     return;
   }
@@ -148,46 +187,4 @@ async function* slicedChunks(
     at += bytes.byteLength;
     yield bytes;
   }
-}
-
-/** Chunks a sliced source reads ahead of the one being handled. */
-const SLICES_AHEAD = 2;
-/**
- * Bytes per slice read. Each `slice().arrayBuffer()` of a File is a round trip to Chromium's
- * browser process, so the size sets the speed: reading 20 files of 20 MB in a worker (Chromium
- * 156, two ahead, load average 7) ran at 53 MB/s by 1 MB, 84 by 4 MB, 112 by 8 MB and 120 by
- * 16 MB, against 167-257 MB/s for a BYOB stream of the same files.
- */
-export const SLICE_BYTES = 8 << 20;
-
-/**
- * The same source, streamed by slice reads (`slice().arrayBuffer()`, 8 MB by default, two read ahead) instead
- * of its own stream: a thread that reads many files one after another (a run's index worker) must
- * not use BYOB streams, since in Chromium 156 a worker's second BYOB stream read can stall for good
- * (bench/README.md, browser benchmark, "Problems found" 3).
- */
-export function slicedSource(source: ByteSource, sliceBytes: number = SLICE_BYTES): ByteSource {
-  return {
-    name: source.name,
-    size: source.size,
-    slice: (start, end) => source.slice(start, end),
-    stream: () => {
-      let at = 0;
-      return new ReadableStream<Uint8Array>(
-        {
-          async pull(controller) {
-            if (at >= source.size) {
-              controller.close();
-              return;
-            }
-            const end = Math.min(source.size, at + sliceBytes);
-            const start = at;
-            at = end;
-            controller.enqueue(new Uint8Array(await source.slice(start, end).arrayBuffer()));
-          },
-        },
-        new CountQueuingStrategy({ highWaterMark: SLICES_AHEAD }),
-      );
-    },
-  };
 }

@@ -8,7 +8,6 @@ import type { LoadedDataset } from "../dataset.ts";
 import type { PromptHashes } from "../index/formatIndex.ts";
 import { formatById } from "../formats/registry.ts";
 import type { ByteSource } from "./byteSource.ts";
-import { slicedSource } from "./readBlob.ts";
 import {
   indexBlobIfPossible,
   type IndexedGroupRows,
@@ -47,7 +46,6 @@ export function namedSource(source: ByteSource, name: string): ByteSource {
     size: source.size,
     stream: () => source.stream(),
     slice: (start, end) => source.slice(start, end),
-    ...(source.readsInPlace === true ? { readsInPlace: true } : {}),
   };
 }
 
@@ -160,20 +158,14 @@ export interface RunFileIndexCallbacks {
   readonly isCancelled: () => boolean;
   /** Bytes of this file indexed so far. */
   readonly onProgress: (bytes: number) => void;
-  /**
-   * Bytes per slice read (default readBlob's SLICE_BYTES, 8 MB, for an index worker's small heap).
-   * A thread that keeps the whole run's index (the load worker indexing in its own thread) reads
-   * 1 MB: each large buffer brings a garbage collection of that heap nearer (100 files in one
-   * Node thread: 154 MB/s by 1 MB, 101 MB/s by 8 MB).
-   */
-  readonly sliceBytes?: number;
 }
 
 /**
  * Index one file of a run (already named by its path in the run) and pack its index: the one
  * indexing function of a run, in an index pool's worker and in the load worker alike. The file is
- * read by slices (`slicedSource`): such a thread reads file after file. A source that reads in
- * place (a Node file) is streamed as it is, into two reused buffers.
+ * streamed (readBlob.ts `blobChunks`: a BYOB reader into two reused buffers, given up for slice
+ * reads if a read stalls). In Chromium this reads a File at 2.5 times the speed of 8 MB
+ * `slice().arrayBuffer()` reads (bench/README.md, eighth pass).
  *
  * @throws LoadError / AmbiguousFormatError from detection, LoadCancelled when cancelled
  */
@@ -185,7 +177,7 @@ export async function indexRunFile(
   callbacks: RunFileIndexCallbacks,
 ): Promise<RunFileIndex> {
   const indexed = await indexBlobIfPossible(
-    file.readsInPlace === true ? file : slicedSource(file, callbacks.sliceBytes),
+    file,
     format,
     {
       isCancelled: callbacks.isCancelled,

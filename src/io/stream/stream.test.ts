@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { formatById } from "../formats/registry.ts";
 import { NATIVE_INDEX } from "../index/formatIndex.ts";
 import { indexJsonlFile, readIndexedGroup } from "./indexedFile.ts";
-import { blobChunks, LoadCancelled, readFileBytes, slicedSource } from "./readBlob.ts";
+import { blobChunks, LoadCancelled, readFileBytes } from "./readBlob.ts";
 
 const rows = (n: number) =>
   Array.from({ length: n }, (_, i) =>
@@ -19,29 +19,6 @@ const rows = (n: number) =>
   ).join("\n");
 
 describe("readBlob", () => {
-  it("a sliced source reads every byte in order, by slices of at most 8 MB", async () => {
-    const bytes = new Uint8Array(17 * (1 << 20) + 4321);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + (i >> 13)) & 0xff;
-    const blob = new Blob([bytes]);
-    const source = slicedSource({
-      name: "b",
-      size: blob.size,
-      stream: () => blob.stream(),
-      slice: (start, end) => blob.slice(start, end),
-    });
-    const sizes: number[] = [];
-    const reader = source.stream().getReader();
-    const got = new Uint8Array(bytes.length);
-    for (let at = 0; ;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      sizes.push(value.length);
-      got.set(value, at);
-      at += value.length;
-    }
-    expect(sizes).toEqual([8 << 20, 8 << 20, (1 << 20) + 4321]);
-    expect(Buffer.compare(got, bytes)).toBe(0);
-  });
   it("reads every byte, in order", async () => {
     const text = rows(5000);
     const bytes = await readFileBytes(
