@@ -215,33 +215,57 @@ export function jobsOf(index: PackedIndex, groups: readonly number[]): number[][
   return jobs;
 }
 
+/** Where a group's outcome will be: a job's reply, and the group's place in that job. */
+export interface JobPlace {
+  readonly job: Promise<readonly AnalyzedGroup[]>;
+  readonly at: number;
+}
+
 /** What the analysis of groups begun while indexing gives for the index's group g, if it holds. */
 export interface EarlyOutcomes {
-  take(index: PackedIndex, g: number): Promise<AnalyzedGroup> | null;
+  take(index: PackedIndex, g: number): JobPlace | null;
 }
 
 /**
  * Every group of the finished `index` analysed in the pool: each group's outcome, in the index's
  * group order. A group `early` analysed from the very rows the index now gives it is taken from
- * there; the others are analysed now.
+ * there; the others are analysed now. No promise is made per group (2 million groups made 2
+ * million promises and their closures): each group is a job number and a place in its reply.
  */
 export async function analyzeIndexInPool(
   pool: AnalyzePool,
   index: PackedIndex,
   early: EarlyOutcomes | null,
 ): Promise<AnalyzedGroup[]> {
-  const outcomes = new Array<Promise<AnalyzedGroup>>(index.groupIds.length);
+  const count = index.groupIds.length;
+  const jobs: Promise<readonly AnalyzedGroup[]>[] = [];
+  const jobNumbers = new Map<Promise<readonly AnalyzedGroup[]>, number>();
+  const jobOf = new Int32Array(count);
+  const atOf = new Int32Array(count);
   const rest: number[] = [];
-  for (let g = 0; g < index.groupIds.length; g++) {
+  for (let g = 0; g < count; g++) {
     const taken = early?.take(index, g) ?? null;
-    if (taken === null) rest.push(g);
-    else outcomes[g] = taken;
+    if (taken === null) {
+      rest.push(g);
+      continue;
+    }
+    let j = jobNumbers.get(taken.job);
+    if (j === undefined) {
+      j = jobs.push(taken.job) - 1;
+      jobNumbers.set(taken.job, j);
+    }
+    jobOf[g] = j;
+    atOf[g] = taken.at;
   }
   for (const job of jobsOf(index, rest)) {
-    const done = pool.analyze(packedGroups(index, job));
+    const j = jobs.push(pool.analyze(packedGroups(index, job))) - 1;
     job.forEach((g, k) => {
-      outcomes[g] = done.then((groups) => groups[k]!);
+      jobOf[g] = j;
+      atOf[g] = k;
     });
   }
-  return Promise.all(outcomes);
+  const replies = await Promise.all(jobs);
+  const outcomes = new Array<AnalyzedGroup>(count);
+  for (let g = 0; g < count; g++) outcomes[g] = replies[jobOf[g]!]![atOf[g]!]!;
+  return outcomes;
 }

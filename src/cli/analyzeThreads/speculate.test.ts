@@ -113,7 +113,9 @@ describe("EarlyAnalysis", () => {
     expect(early.take(index, index.groupIds.length - 1)).toBeNull();
     const taken = early.take(index, 5);
     expect(taken).not.toBeNull();
-    expect((await taken!).tally.groupId).toBe("g5");
+    expect((await taken!.job)[taken!.at]!.tally.groupId).toBe("g5");
+    // Taken once: the second time it is gone.
+    expect(early.take(index, 5)).toBeNull();
   });
 
   it("stops sending once a group it sent grows (interleaved groups), and takes none that grew", () => {

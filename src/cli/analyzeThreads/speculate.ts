@@ -9,14 +9,20 @@
  */
 import type { IndexedGroupRows, PackedIndex, RowLocator } from "../../io/index.ts";
 import type { AnalyzedGroup } from "./protocol.ts";
-import { JOB_ROWS, MAX_JOB_GROUPS, type AnalyzePool, type EarlyOutcomes } from "./pool.ts";
+import {
+  JOB_ROWS,
+  MAX_JOB_GROUPS,
+  type AnalyzePool,
+  type EarlyOutcomes,
+  type JobPlace,
+} from "./pool.ts";
 
 /** How many of the groups sent last are watched for growth. */
 const WATCHED = 32;
 
 interface Sent {
   /** The rows (the index's numbers) and their own ids (null: none has one) it was read from. */
-  readonly rows: Uint32Array;
+  readonly rows: readonly number[];
   readonly ids: readonly (string | null)[] | null;
   readonly job: Promise<readonly AnalyzedGroup[]>;
   /** Its place in the job. */
@@ -25,7 +31,7 @@ interface Sent {
 
 interface Pending {
   readonly id: string;
-  readonly rows: Uint32Array;
+  readonly rows: readonly number[];
   readonly ids: readonly (string | null)[] | null;
 }
 
@@ -39,6 +45,8 @@ export class EarlyAnalysis implements EarlyOutcomes {
   private batch: Pending[] = [];
   private batchRows = 0;
   private readonly sent = new Map<string, Sent>();
+  /** Sent groups already taken (and dropped from `sent`). */
+  private taken = 0;
   private readonly watched: { readonly group: IndexedGroupRows; readonly rows: number }[] = [];
   private stopped = false;
 
@@ -53,7 +61,7 @@ export class EarlyAnalysis implements EarlyOutcomes {
 
   /** How many groups were sent. */
   get sentGroups(): number {
-    return this.sent.size;
+    return this.sent.size + this.taken;
   }
 
   /** io's IndexCallbacks.onRows: sends the groups a later group follows, a job at a time. */
@@ -93,7 +101,8 @@ export class EarlyAnalysis implements EarlyOutcomes {
     locator: RowLocator,
     format: string,
   ): void {
-    const rows = Uint32Array.from(group.rows);
+    // A plain array: a typed array per group is an ArrayBuffer per group for the collector.
+    const rows = Array.from(group.rows);
     let ids: (string | null)[] | null = null;
     if (group.ids !== null)
       for (let k = 0; k < group.ids.length; k++)
@@ -147,8 +156,10 @@ export class EarlyAnalysis implements EarlyOutcomes {
     batch.forEach((p, at) => this.sent.set(p.id, { rows: p.rows, ids: p.ids, job, at }));
   }
 
-  take(index: PackedIndex, g: number): Promise<AnalyzedGroup> | null {
-    const sent = this.sent.get(index.groupIds[g]!);
+  /** Where group g's outcome is, if it was sent with the rows and ids the index gives it; once. */
+  take(index: PackedIndex, g: number): JobPlace | null {
+    const id = index.groupIds[g]!;
+    const sent = this.sent.get(id);
     if (sent === undefined) return null;
     const start = index.starts[g]!;
     if (index.starts[g + 1]! - start !== sent.rows.length) return null;
@@ -156,6 +167,9 @@ export class EarlyAnalysis implements EarlyOutcomes {
       if (index.rows[start + k] !== sent.rows[k]) return null;
       if ((index.ids?.[start + k] ?? null) !== (sent.ids?.[k] ?? null)) return null;
     }
-    return sent.job.then((groups) => groups[sent.at]!);
+    // Taken once: what was kept to check it goes now, not when the whole analysis ends.
+    this.sent.delete(id);
+    this.taken++;
+    return { job: sent.job, at: sent.at };
   }
 }
