@@ -193,4 +193,35 @@ describe("analyze in threads that start with the index", () => {
     },
     60_000,
   );
+  it.each([
+    [false, false],
+    [true, false],
+    [false, true],
+  ])(
+    "prints the summary a whole load prints, keeping only the table's groups (interleaved %j, GAR past the table %j)",
+    async (interleaved, annotated) => {
+      const path = chunkedFile(interleaved);
+      const args = ["analyze", path];
+      if (annotated) {
+        // GAR on a group past the table's 60: its note must still be printed.
+        const file = join(dir, "chunked-annotations.json");
+        const ranking = [0, 1, 2, 3].map((r) => [`g100-r${r}`]);
+        writeFileSync(file, JSON.stringify({ version: 1, groups: { g100: { ranking } } }));
+        args.push("--annotations", file);
+      }
+      const whole = await runCli(args, dir, {});
+      const one = await runCli(args, dir, INDEXED);
+      const threads = await runCli(args, dir, { ...INDEXED, ROLLOUT_STUDIO_ANALYZE_THREADS: "2" });
+      expect(whole.stdout).toMatch(/\(60 of \d+ groups shown; use --json for all\)/);
+      if (annotated) expect(whole.stdout).toContain("GAR from annotations: 1 group(s) applied");
+      expect(whole.stdout).toContain(annotated ? "where GAR applies" : "advantages");
+      // Interleaved, g10's first row (rejected when its group is read) places it in the index's
+      // order but not in a whole load's, which orders groups by their first row kept.
+      if (!interleaved) expect(one.stdout).toBe(whole.stdout);
+      expect(threads.stdout).toBe(one.stdout);
+      expect(threads.stderr).toBe(one.stderr);
+      expect(threads.code).toBe(one.code);
+    },
+    60_000,
+  );
 });

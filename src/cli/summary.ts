@@ -1,9 +1,10 @@
 /** The readable summary `rollout-studio analyze` prints without --json. */
-import type { DatasetAnalysis, GroupAnalysis } from "../core/index.ts";
+import { hasGarValues, type DatasetAnalysisHead, type GroupAnalysis } from "../core/index.ts";
 import { formatGroupsAcrossFiles, runHeaderDetails } from "../io/index.ts";
 import { cliGroupSteps, type CliLoad } from "./loadForCli.ts";
 
-const MAX_ROWS = 60;
+/** Groups the summary's table shows; `--json` has them all. */
+export const SUMMARY_GROUPS = 60;
 
 const fmt = (x: number, digits = 3): string => (Number.isFinite(x) ? x.toFixed(digits) : "-");
 const pct = (part: number, whole: number): string =>
@@ -21,9 +22,6 @@ function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>):
     )
     .join("\n");
 }
-
-/** A group whose annotations gave GAR values (garAdvantage in --json). */
-const hasGarValues = (g: GroupAnalysis): boolean => g.rollouts.some((r) => r.garAdvantage !== null);
 
 /**
  * A group's advantages, one per rollout: GRPO's (or RLOO's) under the settings; for a group with
@@ -68,7 +66,8 @@ export function runLine(run: NonNullable<CliLoad["run"]>): string {
   return `run of ${run.files.length} file${run.files.length === 1 ? "" : "s"}, ${run.steps} step${run.steps === 1 ? "" : "s"}${range}: ${files}${more}`;
 }
 
-export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string {
+/** The summary of `analysis`, whose head holds at least its first SUMMARY_GROUPS groups. */
+export function summaryText(loaded: CliLoad, analysis: DatasetAnalysisHead): string {
   const s = analysis.summary;
   const st = analysis.settings;
   const lines: string[] = [];
@@ -131,8 +130,8 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
     "flags",
     "advantages",
   ];
-  const rows = analysis.groups
-    .slice(0, MAX_ROWS)
+  const rows = analysis.head
+    .slice(0, SUMMARY_GROUPS)
     .map((g) => [
       ...(withStep ? [String(steps.get(g.id) ?? "-")] : []),
       g.id,
@@ -150,12 +149,12 @@ export function summaryText(loaded: CliLoad, analysis: DatasetAnalysis): string 
         .join(",") || "-",
       advantagesCell(g, estimatorName),
     ]);
-  if (analysis.groups.some(hasGarValues))
+  if (analysis.garValues)
     lines.push(
       `advantages: ${estimatorName}'s under the settings; where GAR applies, GAR's first (A', garAdvantage in --json), then ${estimatorName}'s`,
     );
   lines.push(table([header, ...rows], new Set(withStep ? [1, 7, 8] : [0, 6, 7])));
-  if (analysis.groups.length > MAX_ROWS)
-    lines.push(`(${MAX_ROWS} of ${analysis.groups.length} groups shown; use --json for all)`);
+  if (s.groups > SUMMARY_GROUPS)
+    lines.push(`(${SUMMARY_GROUPS} of ${s.groups} groups shown; use --json for all)`);
   return `${lines.join("\n")}\n`;
 }

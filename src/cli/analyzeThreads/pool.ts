@@ -73,7 +73,7 @@ export interface AnalyzePool {
    * Analyse the groups of `index`, a packed index of just them (its typed arrays are transferred):
    * their outcomes in its group order. Rejects when a thread fails, or the pool is closed first.
    */
-  analyze(index: PackedIndex): Promise<readonly AnalyzedGroup[]>;
+  analyze(index: PackedIndex, full: number): Promise<readonly AnalyzedGroup[]>;
   /** Stop every thread; jobs not done are rejected. */
   close(): void;
 }
@@ -81,6 +81,7 @@ export interface AnalyzePool {
 interface Job {
   readonly job: number;
   readonly index: PackedIndex;
+  readonly full: number;
   readonly resolve: (groups: readonly AnalyzedGroup[]) => void;
   readonly reject: (error: Error) => void;
 }
@@ -107,7 +108,12 @@ export function startAnalyzePool(setup: AnalyzePoolSetup): AnalyzePool {
         running.set(job.job, job);
         t.busy++;
         t.worker.postMessage(
-          { kind: "job", job: job.job, index: job.index } satisfies AnalyzeThreadRequest,
+          {
+            kind: "job",
+            job: job.job,
+            index: job.index,
+            full: job.full,
+          } satisfies AnalyzeThreadRequest,
           packedIndexTransfer(job.index),
         );
       }
@@ -144,10 +150,10 @@ export function startAnalyzePool(setup: AnalyzePoolSetup): AnalyzePool {
     });
   }
   return {
-    analyze(index) {
+    analyze(index, full) {
       const done = new Promise<readonly AnalyzedGroup[]>((resolve, reject) => {
         if (failure !== null) reject(failure);
-        else queue.push({ job: nextJob++, index, resolve, reject });
+        else queue.push({ job: nextJob++, index, full, resolve, reject });
       });
       // A job waited for later (./speculate.ts) must not be an unhandled rejection meanwhile.
       done.catch(() => undefined);
@@ -228,14 +234,17 @@ export interface EarlyOutcomes {
 
 /**
  * Every group of the finished `index` analysed in the pool: each group's outcome, in the index's
- * group order. A group `early` analysed from the very rows the index now gives it is taken from
- * there; the others are analysed now. No promise is made per group (2 million groups made 2
- * million promises and their closures): each group is a job number and a place in its reply.
+ * group order, with its analysis for the first `keep` groups and its tally only for the others. A
+ * group `early` analysed from the very rows the index now gives it is taken from there (and
+ * analysed again if it is among the first `keep` but came without its analysis); the others are
+ * analysed now. No promise is made per group (2 million groups made 2 million promises and their
+ * closures): each group is a job number and a place in its reply.
  */
 export async function analyzeIndexInPool(
   pool: AnalyzePool,
   index: PackedIndex,
   early: EarlyOutcomes | null,
+  keep: number,
 ): Promise<AnalyzedGroup[]> {
   const count = index.groupIds.length;
   const jobs: Promise<readonly AnalyzedGroup[]>[] = [];
@@ -257,15 +266,30 @@ export async function analyzeIndexInPool(
     jobOf[g] = j;
     atOf[g] = taken.at;
   }
-  for (const job of jobsOf(index, rest)) {
-    const j = jobs.push(pool.analyze(packedGroups(index, job))) - 1;
-    job.forEach((g, k) => {
-      jobOf[g] = j;
-      atOf[g] = k;
-    });
-  }
+  const send = (groups: readonly number[]): void => {
+    for (const job of jobsOf(index, groups)) {
+      let full = 0;
+      while (full < job.length && job[full]! < keep) full++;
+      const j = jobs.push(pool.analyze(packedGroups(index, job), full)) - 1;
+      job.forEach((g, k) => {
+        jobOf[g] = j;
+        atOf[g] = k;
+      });
+    }
+  };
+  send(rest);
   const replies = await Promise.all(jobs);
+  const outcomeOf = (g: number): AnalyzedGroup => replies[jobOf[g]!]![atOf[g]!]!;
+  // A group among the first `keep` that came back without its analysis is analysed again.
+  const again: number[] = [];
+  for (let g = 0; g < Math.min(keep, count); g++)
+    if (outcomeOf(g).streamed?.analysis === null) again.push(g);
+  if (again.length > 0) {
+    const from = jobs.length;
+    send(again);
+    replies.push(...(await Promise.all(jobs.slice(from))));
+  }
   const outcomes = new Array<AnalyzedGroup>(count);
-  for (let g = 0; g < count; g++) outcomes[g] = replies[jobOf[g]!]![atOf[g]!]!;
+  for (let g = 0; g < count; g++) outcomes[g] = outcomeOf(g);
   return outcomes;
 }

@@ -23,6 +23,11 @@ export interface AnalyzeThreadJob {
   readonly kind: "job";
   readonly job: number;
   readonly index: PackedIndex;
+  /**
+   * How many of its first groups come back with their analysis; the others with their tally only
+   * (the text summary shows the first 60 groups of millions).
+   */
+  readonly full: number;
 }
 
 export type AnalyzeThreadRequest = AnalyzeThreadSetup | AnalyzeThreadJob;

@@ -50,8 +50,12 @@ export class EarlyAnalysis implements EarlyOutcomes {
   private readonly watched: { readonly group: IndexedGroupRows; readonly rows: number }[] = [];
   private stopped = false;
 
-  constructor(pool: AnalyzePool) {
+  /** How many of the first groups come back with their analysis (analyzeIndexInPool's `keep`). */
+  private readonly keep: number;
+
+  constructor(pool: AnalyzePool, keep: number = Infinity) {
     this.pool = pool;
+    this.keep = keep;
   }
 
   /** Whether it stopped sending groups (the file's groups are not contiguous). */
@@ -152,7 +156,12 @@ export class EarlyAnalysis implements EarlyOutcomes {
       rows: Uint32Array.from({ length: total }, (_, k) => k),
       ids,
     };
-    const job = this.pool.analyze(index);
+    // Groups are sent in the index's order, so the first ones sent are the first `keep`.
+    const sentBefore = this.sentGroups;
+    const job = this.pool.analyze(
+      index,
+      Math.max(0, Math.min(batch.length, this.keep - sentBefore)),
+    );
     batch.forEach((p, at) => this.sent.set(p.id, { rows: p.rows, ids: p.ids, job, at }));
   }
 

@@ -34,14 +34,16 @@ interface Context {
 async function run(context: Context, job: AnalyzeThreadJob): Promise<AnalyzedGroup[]> {
   const state = unpackIndex(job.index, context.file);
   const out: AnalyzedGroup[] = [];
-  for (const id of job.index.groupIds) {
+  for (let k = 0; k < job.index.groupIds.length; k++) {
+    const id = job.index.groupIds[k]!;
     const { group, issues } = await readIndexedGroup(state, id);
+    const annotation = context.annotations.get(id);
     out.push({
       tally: parsedGroupTally({ groupId: id, group, issues }),
       streamed:
         group === null
           ? null
-          : analyzeGroupForStream(group, context.settings, context.annotations.get(id)),
+          : analyzeGroupForStream(group, context.settings, annotation, k < job.full),
     });
   }
   return out;

@@ -11,6 +11,9 @@ import {
   type AnalysisSettings,
   type Annotations,
   type DatasetAnalysis,
+  type DatasetAnalysisHead,
+  type DatasetAnalysisStream,
+  datasetAnalysisHead,
   type ResolvedAnnotations,
   type RolloutGroup,
 } from "../../core/index.ts";
@@ -51,7 +54,7 @@ import { EarlyAnalysis } from "../analyzeThreads/speculate.ts";
 import { analysisJson } from "../json.ts";
 import { readAnnotationsFile } from "../annotationsFile.ts";
 import { settingsFromFlags, UsageError } from "../settings.ts";
-import { summaryText } from "../summary.ts";
+import { SUMMARY_GROUPS, summaryText } from "../summary.ts";
 import {
   loadWithVerifiers,
   verifierJson,
@@ -290,7 +293,8 @@ async function analyzeIndexedFile(
   settings: AnalysisSettings,
   annotations: Annotations | null,
   annotationsFile: string | undefined,
-): Promise<{ loaded: CliLoad; analysis: DatasetAnalysis } | null> {
+  keep: number,
+): Promise<{ loaded: CliLoad; stream: DatasetAnalysisStream } | null> {
   const run = cliRunOf(io.cwd, paths);
   if (!run.single) return null;
   const path = run.absolute.get(run.name)!;
@@ -309,7 +313,7 @@ async function analyzeIndexedFile(
     threads > 1 && annotations === null && size >= threshold && mapping === undefined
       ? startAnalyzePool({ ...poolSetup, annotations: undefined })
       : null;
-  const early = pool === null ? null : new EarlyAnalysis(pool);
+  const early = pool === null ? null : new EarlyAnalysis(pool, keep);
   let indexed: CliIndexedFile | null;
   try {
     indexed = await indexForCli(path, run.name, format, mapping, threshold, size, early?.onRows);
@@ -331,7 +335,7 @@ async function analyzeIndexedFile(
     }
     resolved = checkedAnnotations(io, annotated, annotations, annotationsFile!, file);
   }
-  const stream = analyzeDatasetStream(settings, resolved);
+  const stream = analyzeDatasetStream(settings, resolved, keep);
   const tallies: ParsedGroupTally[] = [];
   let read = 0;
   if (threads > 1) {
@@ -345,6 +349,7 @@ async function analyzeIndexedFile(
         // The index compacted when it was built, packed already.
         packedIndexOf(indexed.state) ?? packIndex(indexed.state, indexed.dataset),
         early,
+        keep,
       );
     } finally {
       pool.close();
@@ -370,7 +375,7 @@ async function analyzeIndexedFile(
     { ...dataset, groups: [] },
     headersBeside(path, run.name, dataset.format),
   );
-  return { loaded, analysis: stream.finish() };
+  return { loaded, stream };
 }
 
 /** Run `analyze` with the arguments after the command name. */
@@ -419,13 +424,18 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
           settings,
           annotations,
           values.annotations,
+          // The text summary shows the first groups: the stream keeps only their analyses.
+          values.json === true ? Infinity : SUMMARY_GROUPS,
         )
       : null;
   let loaded: CliLoad;
   let verified: VerifiedLoad | null = null;
-  let analysis: DatasetAnalysis;
-  if (streamed !== null) ({ loaded, analysis } = streamed);
-  else {
+  /** The whole analysis, or (the text summary of a streamed file) its first groups' only. */
+  let analysis: DatasetAnalysis | DatasetAnalysisHead;
+  if (streamed !== null) {
+    loaded = streamed.loaded;
+    analysis = values.json === true ? streamed.stream.finish() : streamed.stream.finishHead();
+  } else {
     ({ loaded, verified } = await loadWithVerifiers(io, {
       file,
       paths,
@@ -452,10 +462,12 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   }
   const issues = [...loaded.issues, ...annotationIssues];
   if (values.json) {
+    if (!("groups" in analysis)) throw new Error("analyze --json: every group's analysis is kept");
     const json = analysisJson(loaded, analysis, issues, { messages: values.messages === true });
     io.stdout(`${JSON.stringify(verified === null ? json : verifierJson(json, verified))}\n`);
   } else {
-    io.stdout(summaryText(loaded, analysis));
+    const head = "groups" in analysis ? datasetAnalysisHead(analysis, SUMMARY_GROUPS) : analysis;
+    io.stdout(summaryText(loaded, head));
     if (verified !== null) io.stdout(verifierSummary(verified));
   }
   for (const issue of issues) io.stderr(`${formatIssue(issue)}\n`);

@@ -11,13 +11,7 @@ import {
   type AdvantageScale,
   type RewardAggregation,
 } from "../advantage/grpo.ts";
-import {
-  GAR_DEFAULTS,
-  GAR_STATS_EMPTY,
-  garStatsAdd,
-  type GarGroupOutcome,
-  type GarStats,
-} from "../advantage/gar.ts";
+import { GAR_DEFAULTS, type GarGroupOutcome, type GarStats } from "../advantage/gar.ts";
 import { garFromHumanRanking } from "../advantage/garHuman.ts";
 import { consistencyComplementarity, consistencySelf } from "../consistency/consistency.ts";
 import { similarityCluster, type ClusterResult } from "../ngram/cluster.ts";
@@ -36,10 +30,16 @@ import {
   type RolloutGroup,
   type RolloutId,
 } from "../types.ts";
-import { groupFlags, passHatK } from "../util/passk.ts";
+import { groupFlags } from "../util/passk.ts";
 import { statsFinite, statsMean, statsStd, type StdKind } from "../util/stats.ts";
 import { winRateFromPairs, winRatePairsFromScores, type TieCredit } from "../winrate/winRate.ts";
 import type { HumanLabel } from "./annotations.ts";
+import {
+  DatasetTally,
+  groupTallyInput,
+  hasGarValues,
+  type GroupTallyInput,
+} from "./datasetTally.ts";
 import type {
   AnnotationProblem,
   GarSource,
@@ -192,6 +192,26 @@ export interface DatasetAnalysis {
   readonly groups: readonly GroupAnalysis[];
   readonly gar: GarStats;
   readonly issues: readonly AnnotationProblem[];
+}
+
+/**
+ * A dataset's analysis with only its first groups' analyses: what a table of the first groups
+ * needs (the CLI's text output shows 60), so a stream of 2 million groups need not keep them all.
+ * The summary, GAR statistics and issues are the whole dataset's.
+ */
+export { groupTallyInput, hasGarValues, type GroupTallyInput };
+
+export interface DatasetAnalysisHead extends Omit<DatasetAnalysis, "groups"> {
+  /** The first groups' analyses, in the dataset's order (all of them when there are few). */
+  readonly head: readonly GroupAnalysis[];
+  /** Whether any group, in the head or not, has GAR advantage values. */
+  readonly garValues: boolean;
+}
+
+/** The head of a whole analysis: its first `keep` groups. */
+export function datasetAnalysisHead(analysis: DatasetAnalysis, keep: number): DatasetAnalysisHead {
+  const { groups, ...rest } = analysis;
+  return { ...rest, head: groups.slice(0, keep), garValues: groups.some(hasGarValues) };
 }
 
 /** The names of every reward component in the groups, in first-seen order. */
@@ -423,12 +443,20 @@ export interface DatasetAnalysisStream {
   add(group: RolloutGroup): void;
   /** A group analysed elsewhere (a worker thread) by {@link analyzeGroupForStream}, in its turn. */
   addAnalysed(group: StreamedGroup): void;
+  /** The whole analysis; throws if the stream was made to keep fewer groups than it was given. */
   finish(): DatasetAnalysis;
+  /** The analysis with the first groups the stream keeps: equals `datasetAnalysisHead(finish())`. */
+  finishHead(): DatasetAnalysisHead;
 }
 
-/** One group as a stream keeps it: its analysis, and its rewards when advantages need them all. */
+/**
+ * One group as a stream is given it: its analysis (null when the stream will not keep it: a group
+ * past its head), what the dataset's summary needs of it, and its rewards when advantages need
+ * them all.
+ */
 export interface StreamedGroup {
-  readonly analysis: GroupAnalysis;
+  readonly analysis: GroupAnalysis | null;
+  readonly tallied: GroupTallyInput;
   readonly rewards: AdvantageGroup | null;
 }
 
@@ -441,42 +469,70 @@ export function analyzeGroupForStream(
   group: RolloutGroup,
   settings: AnalysisSettings,
   annotation: ResolvedAnnotation | undefined,
+  keepAnalysis = true,
 ): StreamedGroup {
   const groupwise = advantagesAreGroupwise(settings);
   const own = groupwise ? (analysisAdvantages([group], settings)[0] ?? []) : [];
+  const analysis = analyzeGroup(group, settings, own, annotation);
   return {
-    analysis: analyzeGroup(group, settings, own, annotation),
+    analysis: keepAnalysis ? analysis : null,
+    tallied: groupTallyInput(analysis),
     rewards: groupwise
       ? null
       : { rollouts: group.rollouts.map((r) => ({ reward: r.reward, rewards: r.rewards })) },
   };
 }
 
+/**
+ * `keep`: how many groups' analyses the stream holds (the first ones); the rest are tallied into
+ * the summary and dropped. Default: all.
+ */
 export function analyzeDatasetStream(
   settings: AnalysisSettings = ANALYSIS_DEFAULTS,
   annotations?: ResolvedAnnotations,
+  keep: number = Infinity,
 ): DatasetAnalysisStream {
   const groupwise = advantagesAreGroupwise(settings);
+  const tally = new DatasetTally(annotations);
   const analysed: GroupAnalysis[] = [];
   /** Batch-wide advantages: each group's rewards, for `finish`. */
   const rewards: AdvantageGroup[] = [];
-  const addAnalysed = ({ analysis, rewards: own }: StreamedGroup): void => {
-    analysed.push(analysis);
+  const addAnalysed = ({ analysis, tallied, rewards: own }: StreamedGroup): void => {
+    if (analysed.length < keep) {
+      if (analysis === null)
+        throw new Error(
+          `analyzeDatasetStream: group ${tallied.id} is kept but came without its analysis`,
+        );
+      analysed.push(analysis);
+    }
+    tally.add(tallied);
     if (!groupwise) rewards.push(own ?? { rollouts: [] });
+  };
+  /** The kept groups, with their batch-wide advantages when those need the whole dataset. */
+  const kept = (): readonly GroupAnalysis[] => {
+    if (groupwise) return analysed;
+    const advantages = analysisAdvantages(rewards, settings);
+    return analysed.map((g, gi) => ({
+      ...g,
+      rollouts: g.rollouts.map((r, i) => ({ ...r, advantage: advantages[gi]![i] ?? 0 })),
+    }));
   };
   return {
     add(group) {
-      addAnalysed(analyzeGroupForStream(group, settings, annotations?.byGroup.get(group.id)));
+      const annotation = annotations?.byGroup.get(group.id);
+      addAnalysed(analyzeGroupForStream(group, settings, annotation, analysed.length < keep));
     },
     addAnalysed,
     finish() {
-      if (groupwise) return datasetAnalysisOf(analysed, settings, annotations);
-      const advantages = analysisAdvantages(rewards, settings);
-      const withAdvantages = analysed.map((g, gi) => ({
-        ...g,
-        rollouts: g.rollouts.map((r, i) => ({ ...r, advantage: advantages[gi]![i] ?? 0 })),
-      }));
-      return datasetAnalysisOf(withAdvantages, settings, annotations);
+      if (analysed.length < tally.groups)
+        throw new Error(
+          `analyzeDatasetStream: kept ${analysed.length} of ${tally.groups} groups; use finishHead`,
+        );
+      return tally.analysis(settings, kept());
+    },
+    finishHead() {
+      const { groups, ...rest } = tally.analysis(settings, kept());
+      return { ...rest, head: groups, garValues: tally.garValues };
     },
   };
 }
@@ -487,35 +543,7 @@ function datasetAnalysisOf(
   settings: AnalysisSettings,
   annotations: ResolvedAnnotations | undefined,
 ): DatasetAnalysis {
-  let gar = GAR_STATS_EMPTY;
-  for (const a of analysed)
-    if (a.gar.kind === "applied") gar = garStatsAdd(gar, a.gar.outcome, a.mixed, true);
-  // A loop, not Math.max(...): a spread of one argument per group overflows the stack past about
-  // 120,000 groups (a 100-step run of 1,500 prompts).
-  let maxK = 0;
-  for (const g of analysed) if (g.n > maxK) maxK = g.n;
-  const tasks = analysed.map((g) => ({ n: g.n, c: g.passes }));
-  const passAtK: Record<string, number> = {};
-  for (let k = 1; k <= maxK; k++) passAtK[String(k)] = passHatK(tasks, k);
-  return {
-    settings,
-    gar,
-    groups: analysed,
-    issues: [...(annotations?.warnings ?? []), ...analysed.flatMap((g) => g.issues)],
-    summary: {
-      rollouts: analysed.reduce((s, g) => s + g.n, 0),
-      groups: analysed.length,
-      passes: analysed.reduce((s, g) => s + g.passes, 0),
-      mixedGroups: analysed.filter((g) => g.mixed).length,
-      zeroStdGroups: analysed.filter((g) => g.zeroStd).length,
-      passAtK,
-      unscorable: analysed.reduce(
-        (s, g) => s + g.rollouts.filter((r) => Number.isNaN(r.reward)).length,
-        0,
-      ),
-      garGroups: analysed.filter((g) => g.gar.kind === "applied").length,
-      incompleteRankings: analysed.filter((g) => g.gar.kind === "incomplete").map((g) => g.id),
-      textsCut: analysed.reduce((s, g) => s + g.textsCut, 0),
-    },
-  };
+  const tally = new DatasetTally(annotations);
+  for (const a of analysed) tally.add(groupTallyInput(a));
+  return tally.analysis(settings, analysed);
 }

@@ -12,6 +12,7 @@ import {
   analysisAdvantages,
   analyzeDataset,
   analyzeDatasetStream,
+  datasetAnalysisHead,
 } from "./analyze.ts";
 import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "./annotations.ts";
 import { annotationsResolve } from "./resolve.ts";
@@ -96,6 +97,32 @@ describe("analyzeDatasetStream", () => {
       const stream = analyzeDatasetStream(s, annotations);
       for (const g of groups) stream.add(g);
       expect(stream.finish()).toEqual(analyzeDataset(groups, s, annotations));
+    },
+  );
+
+  test.prop([dataset, settings, fc.boolean(), fc.integer({ min: 0, max: 10 })])(
+    "keeping only the first groups gives the whole analysis' head, summary and all",
+    (groups, chosen, annotate, keep) => {
+      const s = { ...ANALYSIS_DEFAULTS, ...chosen };
+      const annotations = annotate
+        ? annotationsResolve(groups, {
+            ...ANNOTATIONS_EMPTY,
+            groups: {
+              [groups.at(-1)!.id]: {
+                ...GROUP_ANNOTATION_EMPTY,
+                ranking: groups.at(-1)!.rollouts.map((r) => [r.id]),
+              },
+            },
+          })
+        : undefined;
+      const stream = analyzeDatasetStream(s, annotations, keep);
+      for (const g of groups) stream.add(g);
+      const whole = analyzeDataset(groups, s, annotations);
+      const head = stream.finishHead();
+      expect(head).toEqual(datasetAnalysisHead(whole, keep));
+      expect(head.head.length).toBe(Math.min(keep, groups.length));
+      if (keep < groups.length) expect(() => stream.finish()).toThrow(/kept/);
+      else expect(stream.finish()).toEqual(whole);
     },
   );
 
