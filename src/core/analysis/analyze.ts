@@ -194,13 +194,13 @@ export interface DatasetAnalysis {
   readonly issues: readonly AnnotationProblem[];
 }
 
+export { groupTallyInput, hasGarValues, type GroupTallyInput };
+
 /**
  * A dataset's analysis with only its first groups' analyses: what a table of the first groups
  * needs (the CLI's text output shows 60), so a stream of 2 million groups need not keep them all.
  * The summary, GAR statistics and issues are the whole dataset's.
  */
-export { groupTallyInput, hasGarValues, type GroupTallyInput };
-
 export interface DatasetAnalysisHead extends Omit<DatasetAnalysis, "groups"> {
   /** The first groups' analyses, in the dataset's order (all of them when there are few). */
   readonly head: readonly GroupAnalysis[];

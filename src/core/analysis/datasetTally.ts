@@ -14,10 +14,6 @@ export function hasGarValues(g: GroupAnalysis): boolean {
   return g.rollouts.some((r) => r.garAdvantage !== null);
 }
 
-/**
- * The dataset-wide part of an analysis, added up a group at a time: the summary, GAR statistics
- * and issues, so a stream need not keep every group to give them.
- */
 /** What {@link DatasetTally} needs of a group: its analysis without its rollouts. */
 export interface GroupTallyInput {
   readonly id: GroupId;
@@ -51,6 +47,10 @@ export function groupTallyInput(a: GroupAnalysis): GroupTallyInput {
   };
 }
 
+/**
+ * The dataset-wide part of an analysis, added up a group at a time: the summary, GAR statistics
+ * and issues, so a stream need not keep every group to give them.
+ */
 export class DatasetTally {
   private readonly annotations: ResolvedAnnotations | undefined;
   private gar: GarStats = GAR_STATS_EMPTY;
@@ -58,7 +58,7 @@ export class DatasetTally {
   private readonly sizes: number[] = [];
   private readonly passCounts: number[] = [];
   private maxK = 0;
-  groups = 0;
+  private count = 0;
   private rollouts = 0;
   private passes = 0;
   private mixedGroups = 0;
@@ -68,10 +68,20 @@ export class DatasetTally {
   private readonly incompleteRankings: GroupId[] = [];
   private textsCut = 0;
   private readonly groupIssues: AnnotationProblem[] = [];
-  garValues = false;
+  private anyGarValues = false;
 
   constructor(annotations: ResolvedAnnotations | undefined) {
     this.annotations = annotations;
+  }
+
+  /** Groups added so far. */
+  get groups(): number {
+    return this.count;
+  }
+
+  /** Whether any group added has GAR advantage values. */
+  get garValues(): boolean {
+    return this.anyGarValues;
   }
 
   add(a: GroupTallyInput): void {
@@ -79,7 +89,7 @@ export class DatasetTally {
     if (a.n > this.maxK) this.maxK = a.n;
     this.sizes.push(a.n);
     this.passCounts.push(a.passes);
-    this.groups++;
+    this.count++;
     this.rollouts += a.n;
     this.passes += a.passes;
     if (a.mixed) this.mixedGroups++;
@@ -89,7 +99,7 @@ export class DatasetTally {
     if (a.gar.kind === "incomplete") this.incompleteRankings.push(a.id);
     this.textsCut += a.textsCut;
     for (const p of a.issues) this.groupIssues.push(p);
-    if (a.garValues) this.garValues = true;
+    if (a.garValues) this.anyGarValues = true;
   }
 
   /** The analysis of every group added, with `groups` as its groups' analyses. */
@@ -104,7 +114,7 @@ export class DatasetTally {
       issues: [...(this.annotations?.warnings ?? []), ...this.groupIssues],
       summary: {
         rollouts: this.rollouts,
-        groups: this.groups,
+        groups: this.count,
         passes: this.passes,
         mixedGroups: this.mixedGroups,
         zeroStdGroups: this.zeroStdGroups,
