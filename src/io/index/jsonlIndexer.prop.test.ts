@@ -7,6 +7,8 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import {
+  findByte,
+  wordsOver,
   JsonlBadReason,
   JsonlIndexer,
   JsonlTag,
@@ -24,7 +26,11 @@ function fnv1a(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
-/** Push `bytes` cut at `cuts` (positions, any order, duplicates allowed) into a fresh indexer. */
+/**
+ * Push `bytes` cut at `cuts` (positions, any order, duplicates allowed) into a fresh indexer.
+ * Every other chunk is a copy (its bytes start 4-aligned, so `findByte` scans it by words); the
+ * others are views at any offset (`indexOf`).
+ */
 function indexAt(
   bytes: Uint8Array,
   cuts: readonly number[],
@@ -33,8 +39,10 @@ function indexAt(
   const ix = new JsonlIndexer(options);
   const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
   let at = 0;
+  let copy = false;
   for (const p of [...points, bytes.length]) {
-    if (p > at) ix.push(bytes.subarray(at, p));
+    if (p > at) ix.push(copy ? bytes.slice(at, p) : bytes.subarray(at, p));
+    copy = !copy;
     at = Math.max(at, p);
   }
   ix.finish();
@@ -351,4 +359,56 @@ describe("JsonlIndexer on repeated strings", () => {
       }
     });
   });
+});
+
+describe("findByte", () => {
+  // Bytes that never equal the searched one (values one bit away from it kept, where a borrow
+  // could fool the word test), then the byte put at up to three places, so the first one lies in
+  // the byte-wise head, the word loop or the tail; the range's end is often placed just around
+  // the first of them.
+  const caseArb = fc
+    .record({
+      raw: fc.uint8Array({ minLength: 0, maxLength: 400, size: "max" }),
+      byte: fc.constantFrom(0x00, 0x0a, 0x22, 0x5c, 0x80, 0xff, 0x01, 0x21, 0x23),
+      places: fc.array(fc.integer({ min: 0, max: 399 }), { maxLength: 3 }),
+      from: fc.integer({ min: 0, max: 400 }),
+      end: fc.oneof(
+        fc.integer({ min: 0, max: 400 }).map((n) => ({ near: false, n })),
+        fc.integer({ min: -4, max: 4 }).map((n) => ({ near: true, n })),
+      ),
+      shift: fc.constantFrom(0, 0, 1, 2, 3),
+    })
+    .map(({ raw, byte, places, from, end, shift }) => {
+      const bytes = raw.map((b) => (b === byte ? byte ^ 2 : b));
+      const length = bytes.length;
+      for (const p of places) if (length > 0) bytes[p % length] = byte;
+      const first =
+        places.length > 0 && length > 0 ? Math.min(...places.map((p) => p % length)) : 0;
+      // The search starts up to 400 bytes before the first placed byte (or anywhere without one).
+      const start = places.length > 0 ? Math.max(0, first - from) : from % (length + 1);
+      const stop = end.near
+        ? Math.min(length, Math.max(start, first + end.n))
+        : start + (end.n % (length - start + 1));
+      return { bytes, byte, start, stop, shift };
+    });
+
+  test.prop([caseArb], { numRuns: 1000 })(
+    "finds what a plain loop finds, by words on an aligned view and by indexOf on any other",
+    ({ bytes, byte, start, stop, shift }) => {
+      // The same bytes at offset `shift` of a fresh buffer: aligned when shift is 0.
+      const backing = new Uint8Array(bytes.length + shift);
+      backing.set(bytes, shift);
+      const buf = backing.subarray(shift);
+      let want = -1;
+      for (let i = start; i < stop; i++)
+        if (bytes[i] === byte) {
+          want = i;
+          break;
+        }
+      const words = wordsOver(buf);
+      expect(words === null).toBe(shift !== 0);
+      expect(findByte(buf, byte, start, stop, words)).toBe(want);
+      expect(findByte(buf, byte, start, stop, null)).toBe(want);
+    },
+  );
 });

@@ -223,26 +223,66 @@ function skipSpace(buf: Uint8Array, i: number, end: number): number {
   return i;
 }
 
-/** Bytes scanned in JS before `indexOf` takes over: a builtin call costs more than a short loop. */
+/** Bytes scanned one at a time before the word loop (or `indexOf`) takes over: short finds are common. */
 const SHORT_SCAN = 24;
 
-/** Index of the first `byte` in [from, end), or -1: a loop for the first bytes, then `indexOf`. */
-function findByte(buf: Uint8Array, byte: number, from: number, end: number): number {
-  const stop = Math.min(end, from + SHORT_SCAN);
-  for (let i = from; i < stop; i++) if (buf[i] === byte) return i;
-  if (stop >= end) return -1;
-  const q = buf.indexOf(byte, stop);
-  return q === -1 || q >= end ? -1 : q;
+/**
+ * Index of the first `byte` in [from, end), or -1. The first bytes one at a time, then, when
+ * `words` views the same bytes as `buf` (`Int32Array` over an aligned buffer: `wordsOf`), four
+ * bytes a step: a word holds `byte` exactly when `x = word ^ byte * 0x01010101` has a zero byte,
+ * which `(x - 0x01010101) & ~x & 0x80808080` tells without false positives. This runs 4 times
+ * as fast as `Uint8Array.indexOf` in Chromium and 1.7 times in Node (bench/README.md, ninth
+ * pass); without `words` (an unaligned view) it is `indexOf`.
+ */
+export function findByte(
+  buf: Uint8Array,
+  byte: number,
+  from: number,
+  end: number,
+  words: Int32Array | null = null,
+): number {
+  let stop = from + SHORT_SCAN;
+  stop = Math.min(end, stop + 3 - ((stop + 3) % 4));
+  let i = from;
+  for (; i < stop; i++) if (buf[i] === byte) return i;
+  if (i >= end) return -1;
+  if (words === null) {
+    const q = buf.indexOf(byte, i);
+    return q === -1 || q >= end ? -1 : q;
+  }
+  // `i` is a multiple of 4 here: word k is bytes [4k, 4k + 4).
+  const pattern = Math.imul(byte, 0x01010101);
+  const lastWord = end >>> 2;
+  for (let k = i >>> 2; k < lastWord; k++) {
+    const x = words[k]! ^ pattern;
+    if (((x - 0x01010101) & ~x & 0x80808080) !== 0) {
+      for (let j = k * 4; j < k * 4 + 4; j++) if (buf[j] === byte) return j;
+    }
+  }
+  for (let j = Math.max(i, lastWord * 4); j < end; j++) if (buf[j] === byte) return j;
+  return -1;
+}
+
+/** An `Int32Array` over `buf`'s whole words when its bytes start 4-aligned, else null (see `findByte`). */
+export function wordsOver(buf: Uint8Array): Int32Array | null {
+  return buf.byteOffset % 4 === 0
+    ? new Int32Array(buf.buffer, buf.byteOffset, buf.length >>> 2)
+    : null;
 }
 
 /**
  * Index of the quote closing the string whose body starts at `from`, or -1 if the line ends first.
  * A quote preceded by an odd run of backslashes is escaped; the run never crosses the opening quote.
  */
-function closingQuote(buf: Uint8Array, from: number, end: number): number {
+function closingQuote(
+  buf: Uint8Array,
+  from: number,
+  end: number,
+  words: Int32Array | null,
+): number {
   let at = from;
   for (;;) {
-    const q = findByte(buf, QUOTE, at, end);
+    const q = findByte(buf, QUOTE, at, end, words);
     if (q === -1) return -1;
     if (buf[q - 1] !== BACKSLASH) return q;
     let b = q - 1;
@@ -524,6 +564,9 @@ export class JsonlIndexer {
   private headLength = 0;
   private stack = new Uint8Array(256);
   private viewBuf: Uint8Array | null = null;
+  /** `wordsOver` of `wordsBuf`, the buffer last walked: the word view `findByte` scans with. */
+  private wordsBuf: Uint8Array | null = null;
+  private words: Int32Array | null = null;
   /** The buffer `nulWithin` last searched, from where, and its next NUL there (-1: none). */
   private nulBuf: Uint8Array | null = null;
   private nulFrom = 0;
@@ -631,7 +674,7 @@ export class JsonlIndexer {
     for (let i = 0; this.headLength < 3 && i < size; i++) this.head[this.headLength++] = chunk[i]!;
     let pos = 0;
     if (this.pendingStart >= 0) {
-      const nl = chunk.indexOf(LF);
+      const nl = findByte(chunk, LF, 0, size, this.wordsOf(chunk));
       const stop = nl === -1 ? size : nl;
       if (!this.skipping && this.carryLength + stop > this.maxLineBytes + 4) {
         // Over the limit even after dropping a CR and a BOM: stop holding it.
@@ -661,8 +704,9 @@ export class JsonlIndexer {
       this.pendingStart = -1;
       pos = nl + 1;
     }
+    const words = this.wordsOf(chunk);
     while (pos < size) {
-      const nl = chunk.indexOf(LF, pos);
+      const nl = findByte(chunk, LF, pos, size, words);
       if (nl === -1) break;
       this.line(chunk, pos, nl, this.base + pos);
       pos = nl + 1;
@@ -700,6 +744,7 @@ export class JsonlIndexer {
     this.carry = new Uint8Array(0);
     this.carryLength = 0;
     this.stack = new Uint8Array(0);
+    this.wordsBuf = this.words = this.viewBuf = null;
     this.resize(this.n);
     for (const c of this.columns) {
       // Exact-size copies: a grown array keeps up to half its slots spare.
@@ -839,7 +884,6 @@ export class JsonlIndexer {
 
   // ---- streaming internals ----
 
-  /** A DataView of `buf` (a chunk or the carry), kept while the same array is walked. */
   /**
    * Whether `buf` holds a NUL in [start, end). The next NUL of the buffer is searched once and
    * kept, so a chunk without one (the common case) costs one `indexOf` instead of one per line.
@@ -850,14 +894,23 @@ export class JsonlIndexer {
     if (buf !== this.nulBuf || start < this.nulFrom) {
       this.nulBuf = buf;
       this.nulFrom = start;
-      this.nulAt = buf.indexOf(0, start);
+      this.nulAt = findByte(buf, 0, start, buf.length, this.wordsOf(buf));
     } else if (this.nulAt !== -1 && this.nulAt < start) {
       this.nulFrom = start;
-      this.nulAt = buf.indexOf(0, start);
+      this.nulAt = findByte(buf, 0, start, buf.length, this.wordsOf(buf));
     }
     return this.nulAt !== -1 && this.nulAt < end;
   }
 
+  private wordsOf(buf: Uint8Array): Int32Array | null {
+    if (buf !== this.wordsBuf) {
+      this.wordsBuf = buf;
+      this.words = wordsOver(buf);
+    }
+    return this.words;
+  }
+
+  /** A DataView of `buf` (a chunk or the carry), kept while the same array is walked. */
   private viewOf(buf: Uint8Array): DataView<ArrayBufferLike> {
     if (buf !== this.viewBuf) {
       this.viewBuf = buf;
@@ -983,6 +1036,7 @@ export class JsonlIndexer {
       return;
     }
     const row = this.addRow(offset, end - start, 0);
+    this.wordsOf(buf);
     const columns = this.columns;
     for (let k = 0; k < columns.length; k++) {
       this.stringMarks[k] = columns[k]!.strings.length;
@@ -1014,7 +1068,7 @@ export class JsonlIndexer {
       return skipSpace(buf, i + 1, end) === end ? 0 : JsonlBadReason.TrailingText;
     for (;;) {
       if (buf[i] !== QUOTE) return JsonlBadReason.ExpectedKey;
-      const q = closingQuote(buf, i + 1, end);
+      const q = closingQuote(buf, i + 1, end, this.words);
       if (q < 0) return JsonlBadReason.Truncated;
       const key = this.matchKey(buf, i + 1, q);
       if (key === -2) return JsonlBadReason.InvalidString;
@@ -1061,7 +1115,7 @@ export class JsonlIndexer {
   private skipValue(buf: Uint8Array, i: number, end: number): number {
     const c = buf[i]!;
     if (c === QUOTE) {
-      const q = closingQuote(buf, i + 1, end);
+      const q = closingQuote(buf, i + 1, end, this.words);
       return q < 0 ? -JsonlBadReason.Truncated : q + 1;
     }
     if (c === LBRACE || c === LBRACKET) return this.nestedEnd(buf, i, end);
@@ -1083,7 +1137,7 @@ export class JsonlIndexer {
     for (; i < end; i++) {
       const c = buf[i]!;
       if (c === QUOTE) {
-        const q = closingQuote(buf, i + 1, end);
+        const q = closingQuote(buf, i + 1, end, this.words);
         if (q < 0) return -JsonlBadReason.Truncated;
         i = q;
       } else if (c === LBRACE || c === LBRACKET) {
@@ -1107,7 +1161,7 @@ export class JsonlIndexer {
     const col = this.columns[key]!;
     const c = buf[i]!;
     if (c === QUOTE) {
-      const q = closingQuote(buf, i + 1, end);
+      const q = closingQuote(buf, i + 1, end, this.words);
       if (q < 0) return -JsonlBadReason.Truncated;
       // An interned key's value is compared with the key's last one as bytes first (a group's
       // rows repeat its group id and prompt): equal bytes are the same string, so a repeat skips
