@@ -21,7 +21,7 @@ import {
   type GarHumanResult,
   type Rollout,
 } from "../src/core/index.ts";
-import { JsonlIndexer, type JsonlIndexerOptions } from "../src/io/index/jsonlIndexer.ts";
+import { JsonlIndexer, type JsonlIndexerOptions } from "../src/io/byteIndex/jsonlIndexer.ts";
 import { loadBytes } from "../src/io/formats/load.ts";
 import {
   fingerprint,

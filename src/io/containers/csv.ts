@@ -8,7 +8,7 @@
  * field is literal, and text after a closing quote is appended to the field.
  */
 import { LoadError, type ParseIssue } from "../issues.ts";
-import type { ContainerRead, RawRecord } from "../formats/load.ts";
+import type { ContainerRead, RawRecord } from "./types.ts";
 import { bomLength, countLines, decodeRecord } from "./bytes.ts";
 
 const QUOTE = 0x22;

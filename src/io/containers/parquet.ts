@@ -15,9 +15,9 @@ import {
   type Compressors,
   type FileMetaData,
 } from "hyparquet";
-import { decodeUtf8 } from "../index/utf8.ts";
+import { decodeUtf8 } from "../byteIndex/utf8.ts";
 import { LoadError, type ParseIssue } from "../issues.ts";
-import type { ContainerRead, RawRecord } from "../formats/load.ts";
+import type { ContainerRead, RawRecord } from "./types.ts";
 
 /**
  * Text cells decoded by `decodeUtf8` rather than hyparquet's `TextDecoder` (in Chromium each

@@ -11,7 +11,7 @@
  */
 import { Inflate } from "fflate";
 import { LoadError, type ParseIssue } from "../issues.ts";
-import type { ContainerRead, RawRecord } from "../formats/load.ts";
+import type { ContainerRead, RawRecord } from "./types.ts";
 import { emptyMessage, type FormatSpec } from "../formats/spec.ts";
 import { bomLength, concatBytes, decodeRecord, MAX_DECODE_BYTES } from "./bytes.ts";
 import { isUnreadableMember, UnreadableMember } from "./zipMember.ts";

@@ -5,7 +5,7 @@
  * soon as it is known, and parse a group's rows only when someone opens it. Never File.text(), never
  * a whole-file decode.
  */
-import { FirstClaims } from "../index/firstClaims.ts";
+import { FirstClaims } from "../byteIndex/firstClaims.ts";
 import type { RolloutGroup } from "../../core/index.ts";
 import { bomLength, decodeRecord, splitJsonlBytes, utf16Bom } from "../containers/bytes.ts";
 import { parseJsonLenient } from "../containers/pythonJson.ts";
@@ -16,15 +16,14 @@ import {
   partialBelow,
   type LoadedDataset,
 } from "../dataset.ts";
+import { chooseFormat, type FormatCandidate } from "../formats/load.ts";
 import {
-  chooseFormat,
   SAMPLE_LINES,
   SAMPLE_WINDOW_BYTES,
   sniffMagic,
   sniffText,
-  type FormatCandidate,
   type TextSniff,
-} from "../formats/load.ts";
+} from "../formats/sniff.ts";
 import { recordGuardIssue } from "../formats/recordGuard.ts";
 import { groupDrafts, type RolloutDraft } from "../formats/records.ts";
 import type { FormatSpec } from "../formats/spec.ts";
@@ -33,13 +32,13 @@ import {
   type FormatIndexSpec,
   type IndexedRowKey,
   type PromptHashes,
-} from "../index/formatIndex.ts";
+} from "../byteIndex/formatIndex.ts";
 import { formatById } from "../formats/registry.ts";
 import {
   JsonlIndexer,
   jsonlBadReasonMessage,
   type JsonlFieldValue,
-} from "../index/jsonlIndexer.ts";
+} from "../byteIndex/jsonlIndexer.ts";
 import { LoadError, type ParseIssue } from "../issues.ts";
 import type { ByteSource } from "./byteSource.ts";
 import { blobChunks, LoadCancelled } from "./readBlob.ts";

@@ -5,7 +5,7 @@
  * next to the file's source and parses groups on demand from it, as from an index it built itself.
  */
 import type { LoadedDataset } from "../dataset.ts";
-import type { PromptHashes } from "../index/formatIndex.ts";
+import type { PromptHashes } from "../byteIndex/formatIndex.ts";
 import { formatById } from "../formats/registry.ts";
 import type { ByteSource } from "./byteSource.ts";
 import {

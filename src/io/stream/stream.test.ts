@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatById } from "../formats/registry.ts";
-import { NATIVE_INDEX } from "../index/formatIndex.ts";
+import { NATIVE_INDEX } from "../byteIndex/formatIndex.ts";
 import { indexJsonlFile, readIndexedGroup } from "./indexedFile.ts";
 import { blobChunks, LoadCancelled, readFileBytes } from "./readBlob.ts";
 
