@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Two projects, as style.md asks: core, io, cli and server in Node (fast, no DOM); ui in jsdom.
+// Two projects, as style.md asks: core, io, cli, server and the worker clients in Node (fast, no DOM); ui in jsdom.
 // End-to-end specs have their own config (e2e/vitest.e2e.config.ts) and run against the build.
 export default defineConfig({
   plugins: [react()],
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["src/{core,io,cli,server,test}/**/*.test.ts"],
+          include: ["src/{core,io,cli,server,test,workers}/**/*.test.ts"],
         },
       },
       {

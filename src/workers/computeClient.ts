@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the compute worker: one long-lived worker, request ids, and a
+ * The main thread's side of the compute worker: one long-lived worker on a `WorkerChannel`, and a
  * main-thread fallback when Workers are unavailable (jsdom, or a browser that refuses them).
  */
 import {
@@ -9,41 +9,46 @@ import {
   type SimilarityOn,
 } from "../core/index.ts";
 import type { ClusterOutput, ComputeReply, ComputeRequest } from "./computeProtocol.ts";
+import { WorkerChannel } from "./workerChannel.ts";
 
-let worker: Worker | null = null;
-let workerUnavailable = false;
-let nextId = 1;
-const pending = new Map<
-  number,
-  { resolve: (r: ClusterOutput | Float64Array) => void; reject: (e: Error) => void }
->();
+const channel = new WorkerChannel<ComputeRequest, ComputeReply>(
+  () => new Worker(new URL("./compute.worker.ts", import.meta.url), { type: "module" }),
+);
 
-function computeWorker(): Worker | null {
-  if (worker !== null || workerUnavailable) return worker;
-  try {
-    const w = new Worker(new URL("./compute.worker.ts", import.meta.url), { type: "module" });
-    w.onmessage = (event: MessageEvent<ComputeReply>) => {
-      const reply = event.data;
-      const waiting = pending.get(reply.requestId);
-      if (waiting === undefined) return;
-      pending.delete(reply.requestId);
-      if (reply.kind === "error") waiting.reject(new Error(reply.message));
-      else waiting.resolve(reply.result);
-    };
-    w.onerror = (event) => {
-      // A crashed worker fails what it held; the next request starts a new one.
-      for (const waiting of pending.values())
-        waiting.reject(new Error(`the compute worker stopped: ${event.message}`));
-      pending.clear();
-      w.terminate();
-      if (worker === w) worker = null;
-    };
-    worker = w;
-    return w;
-  } catch {
-    workerUnavailable = true;
-    return null;
-  }
+/** What each request kind answers with. */
+interface ComputeResults {
+  readonly cluster: ClusterOutput;
+  readonly similar: Float64Array;
+}
+
+/**
+ * Run a request in the worker and take its result when the reply carries the same `kind` tag;
+ * without Workers, run `here` on the main thread instead.
+ */
+function ask<K extends keyof ComputeResults>(
+  kind: K,
+  request: (requestId: number) => ComputeRequest & { readonly kind: K },
+  here: () => ComputeResults[K],
+): Promise<ComputeResults[K]> {
+  return new Promise((resolve, reject) => {
+    const sent = channel.send(request(channel.nextRequestId()), {
+      reply: (reply) => {
+        if (reply.kind === "error") reject(new Error(reply.message));
+        // The tag matches, so the result is this kind's (TypeScript cannot narrow a generic K).
+        else if (reply.kind === kind) resolve(reply.result as ComputeResults[K]);
+        else reject(new Error("the compute worker answered with the wrong kind of result"));
+        return true;
+      },
+      // Only a crash stops this long-lived worker; the next request starts a new one.
+      stopped: (_reason, detail) => reject(new Error(`the compute worker stopped: ${detail}`)),
+    });
+    if (sent) return;
+    try {
+      resolve(here());
+    } catch (e) {
+      reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  });
 }
 
 /**
@@ -56,26 +61,12 @@ export function clusterRollouts(
   inputs: readonly SimilarityInput[],
   config: { readonly n: number; readonly threshold: number; readonly on: SimilarityOn },
 ): Promise<ClusterOutput> {
-  const w = typeof Worker === "undefined" ? null : computeWorker();
-  if (w === null) {
-    try {
-      return Promise.resolve(similarityCluster(inputs, config));
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
-  }
-  const requestId = nextId++;
-  const request: ComputeRequest = { kind: "cluster", requestId, inputs, ...config };
-  return new Promise((resolve, reject) => {
-    pending.set(requestId, {
-      resolve: (r) => (r instanceof Float64Array ? reject(mismatch()) : resolve(r)),
-      reject,
-    });
-    w.postMessage(request);
-  });
+  return ask(
+    "cluster",
+    (requestId) => ({ kind: "cluster", requestId, inputs, ...config }),
+    () => similarityCluster(inputs, config),
+  );
 }
-
-const mismatch = () => new Error("the compute worker answered with the wrong kind of result");
 
 /**
  * The similarity of `query` with each candidate ("find similar"; core `similarityToQuery` under
@@ -89,21 +80,9 @@ export function similarRollouts(
   n: number,
   on: SimilarityOn,
 ): Promise<Float64Array> {
-  const w = typeof Worker === "undefined" ? null : computeWorker();
-  if (w === null) {
-    try {
-      return Promise.resolve(similarityToQuery(query, candidates, n, on));
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
-  }
-  const requestId = nextId++;
-  const request: ComputeRequest = { kind: "similar", requestId, query, candidates, n, on };
-  return new Promise((resolve, reject) => {
-    pending.set(requestId, {
-      resolve: (r) => (r instanceof Float64Array ? resolve(r) : reject(mismatch())),
-      reject,
-    });
-    w.postMessage(request);
-  });
+  return ask(
+    "similar",
+    (requestId) => ({ kind: "similar", requestId, query, candidates, n, on }),
+    () => similarityToQuery(query, candidates, n, on),
+  );
 }

@@ -1,7 +1,7 @@
 /**
- * The main thread's side of the load worker: one worker, request ids, cancel, group requests, and
- * a fallback to the main thread when Workers are unavailable (the studio still works; it blocks
- * while parsing).
+ * The main thread's side of the load worker: one worker on a `WorkerChannel` (a fresh one per
+ * load), cancel, group requests, and a fallback to the main thread when Workers are unavailable
+ * (the studio still works; it blocks while parsing).
  */
 import type { FormatOptions, RunFile } from "../io/index.ts";
 import { unpackSummariesSliced } from "../io/packedSummaries.ts";
@@ -9,6 +9,7 @@ import type * as Loaders from "./loadFile.ts";
 import type { RemoteCache, WorkerIndex } from "./loadFile.ts";
 
 import type { LoadReply, LoadRequest, RemoteFileRef } from "./protocol.ts";
+import { WorkerChannel, type ChannelListener } from "./workerChannel.ts";
 import { yieldTask } from "./yieldTask.ts";
 
 export type LoadEvent = LoadReply;
@@ -18,17 +19,13 @@ export interface LoadHandle {
   cancel(): void;
 }
 
-let worker: Worker | null = null;
-let workerUnavailable = false;
-let nextId = 1;
-const listeners = new Map<number, (event: LoadEvent) => void>();
+const channel = new WorkerChannel<LoadRequest, LoadReply>(
+  () => new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" }),
+);
 /** The fallback's remote run files as last read (the worker keeps its own). */
 let fallbackCache: RemoteCache | null = null;
 /** The fallback's indexed file, when loads run on the main thread. */
 let localIndexed: WorkerIndex | null = null;
-
-/** A started worker that has read nothing yet, so a load does not wait for one to start. */
-let spare: Worker | null = null;
 
 /**
  * A reply as the worker meant it: a "done" reply's packed summaries unpacked into its dataset, a
@@ -41,52 +38,49 @@ async function unpackedReply(reply: LoadReply): Promise<LoadReply> {
   return { ...rest, dataset: { ...rest.dataset, summaries } };
 }
 
-function createWorker(): Worker {
-  const w = new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module" });
-  w.onmessage = (event: MessageEvent<LoadReply>) => {
-    const data = event.data;
-    const listener = listeners.get(data.requestId);
-    if (listener === undefined) return;
-    if (data.kind === "done" && data.packedSummaries !== undefined) {
-      // Delivered once unpacked, unless the load was cancelled or replaced meanwhile (its
-      // listener was then told so and removed).
-      const deliver = (reply: LoadReply): void => {
-        if (listeners.get(data.requestId) !== listener) return;
-        listeners.delete(data.requestId);
-        listener(reply);
-      };
-      unpackedReply(data).then(deliver, (e: unknown) =>
-        deliver({
-          kind: "error",
-          requestId: data.requestId,
-          message: `the loaded groups could not be read: ${e instanceof Error ? e.message : String(e)}`,
-        }),
-      );
-      return;
-    }
-    if (data.kind !== "progress" && data.kind !== "first-group") listeners.delete(data.requestId);
-    listener(data);
+/**
+ * Route one load's replies to `onEvent`: progress and the first group as they come, then one last
+ * event. A "done" reply with packed summaries is delivered once unpacked, unless the load was
+ * cancelled or replaced meanwhile (it is then told so instead). A crashed worker fails the load
+ * loudly; a worker terminated for the next load cancels it.
+ */
+function loadListener(
+  requestId: number,
+  onEvent: (event: LoadEvent) => void,
+): ChannelListener<LoadReply> {
+  let live = true;
+  const deliver = (event: LoadEvent): void => {
+    if (!live) return;
+    live = false;
+    channel.forget(requestId);
+    onEvent(event);
   };
-  w.onerror = (event) => {
-    if (w === spare) {
-      // The spare failed before any load used it: the next load starts its own.
-      spare = null;
-      w.terminate();
-      return;
-    }
-    // A crashed worker fails every pending request loudly; the next load starts a new worker.
-    for (const [requestId, listener] of listeners) {
-      listener({
-        kind: "error",
-        requestId,
-        message: `the loader stopped unexpectedly: ${event.message}`,
-      });
-    }
-    listeners.clear();
-    w.terminate();
-    if (worker === w) worker = null;
+  return {
+    reply: (data) => {
+      if (data.kind === "done" && data.packedSummaries !== undefined) {
+        unpackedReply(data).then(deliver, (e: unknown) =>
+          deliver({
+            kind: "error",
+            requestId,
+            message: `the loaded groups could not be read: ${e instanceof Error ? e.message : String(e)}`,
+          }),
+        );
+        return false;
+      }
+      if (data.kind === "progress" || data.kind === "first-group") {
+        if (live) onEvent(data);
+        return false;
+      }
+      deliver(data);
+      return true;
+    },
+    stopped: (reason, detail) =>
+      deliver(
+        reason === "terminated"
+          ? { kind: "cancelled", requestId }
+          : { kind: "error", requestId, message: `the loader stopped unexpectedly: ${detail}` },
+      ),
   };
-  return w;
 }
 
 /**
@@ -95,12 +89,7 @@ function createWorker(): Worker {
  * is waiting or Workers are unavailable.
  */
 export function prewarmLoadWorker(): void {
-  if (workerUnavailable || spare !== null || typeof Worker === "undefined") return;
-  try {
-    spare = createWorker();
-  } catch {
-    workerUnavailable = true;
-  }
+  channel.prestart();
 }
 
 /**
@@ -111,7 +100,7 @@ const PREWARM_IDLE_TIMEOUT_MS = 250;
 
 /** {@link prewarmLoadWorker} once the page is idle (within 250 ms at the latest). */
 export function prewarmLoadWorkerWhenIdle(): void {
-  if (workerUnavailable || spare !== null || typeof Worker === "undefined") return;
+  if (!channel.available) return;
   if (typeof requestIdleCallback === "function")
     requestIdleCallback(prewarmLoadWorker, { timeout: PREWARM_IDLE_TIMEOUT_MS });
   else setTimeout(prewarmLoadWorker, 0);
@@ -123,24 +112,12 @@ export function prewarmLoadWorkerWhenIdle(): void {
  * counts as fresh: it has read nothing. The old one, with the previous file's index, is terminated.
  */
 function freshWorker(): Worker | null {
-  if (workerUnavailable) return null;
-  worker?.terminate();
-  for (const [requestId, listener] of listeners) listener({ kind: "cancelled", requestId });
-  listeners.clear();
-  try {
-    const w = spare ?? createWorker();
-    spare = null;
-    worker = w;
-    return w;
-  } catch {
-    workerUnavailable = true;
-    return null;
-  }
+  return channel.fresh();
 }
 
 /** True once creating a Worker has failed; loads then run on the main thread. */
 export function isWorkerUnavailable(): boolean {
-  return workerUnavailable;
+  return !channel.available;
 }
 
 type LoadFileModule = typeof Loaders;
@@ -174,14 +151,10 @@ function dispatch(
       },
     };
   }
-  listeners.set(requestId, onEvent);
-  w.postMessage(request);
+  channel.send(request, loadListener(requestId, onEvent));
   return {
     requestId,
-    cancel: () => {
-      const cancel: LoadRequest = { kind: "cancel", requestId };
-      w.postMessage(cancel);
-    },
+    cancel: () => channel.post({ kind: "cancel", requestId }),
   };
 }
 
@@ -193,7 +166,7 @@ export function startLoad(
 ): LoadHandle {
   const request = {
     kind: "load" as const,
-    requestId: nextId++,
+    requestId: channel.nextRequestId(),
     file,
     ...(choice.format === undefined ? {} : { format: choice.format }),
     ...(choice.options === undefined ? {} : { options: choice.options }),
@@ -217,7 +190,7 @@ export function startRunLoad(
 ): LoadHandle {
   const request = {
     kind: "load-run" as const,
-    requestId: nextId++,
+    requestId: channel.nextRequestId(),
     name,
     files,
     ...(format === undefined ? {} : { format }),
@@ -249,8 +222,8 @@ export function startRemoteLoad(
   onEvent: (event: LoadEvent) => void,
   again: boolean,
 ): LoadHandle {
-  const request = { kind: "load-remote" as const, requestId: nextId++, ...job };
-  const w = again && worker !== null && !workerUnavailable ? worker : freshWorker();
+  const request = { kind: "load-remote" as const, requestId: channel.nextRequestId(), ...job };
+  const w = again && channel.running ? channel.current() : freshWorker();
   return dispatch(
     w,
     request,
@@ -266,9 +239,8 @@ export function requestGroup(
   groupId: string,
   onReply: (event: Extract<LoadEvent, { kind: "group" | "error" }>) => void,
 ): void {
-  const requestId = nextId++;
-  const w = workerUnavailable ? null : worker;
-  if (w === null) {
+  const requestId = channel.nextRequestId();
+  if (!channel.running) {
     const state = localIndexed;
     if (state === null) {
       onReply({ kind: "group", requestId, groupId, group: null, issues: [] });
@@ -280,9 +252,24 @@ export function requestGroup(
       .catch((e: unknown) => onReply({ kind: "error", requestId, message: String(e) }));
     return;
   }
-  listeners.set(requestId, (event) => {
-    if (event.kind === "group" || event.kind === "error") onReply(event);
-  });
-  const request: LoadRequest = { kind: "group", requestId, groupId };
-  w.postMessage(request);
+  channel.send(
+    { kind: "group", requestId, groupId },
+    {
+      reply: (event) => {
+        if (event.kind !== "group" && event.kind !== "error") return false;
+        onReply(event);
+        return true;
+      },
+      // A crash fails the request; a load that replaced the worker leaves it unanswered, as the
+      // group belonged to the file before.
+      stopped: (reason, detail) => {
+        if (reason === "crashed")
+          onReply({
+            kind: "error",
+            requestId,
+            message: `the loader stopped unexpectedly: ${detail}`,
+          });
+      },
+    },
+  );
 }

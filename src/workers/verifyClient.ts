@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the verifier worker: one worker per lane at a time, a deadline, and cancel by
+ * The main thread's side of the verifier worker: one `WorkerChannel` per lane, a deadline, and cancel by
  * termination (a stuck pattern cannot be interrupted any other way). Without Workers (jsdom, a
  * browser that refuses them) the run happens on the main thread. This module loads with the
  * verifier store, never with the first page.
@@ -11,6 +11,7 @@ import {
   type VerifierSpec,
 } from "../core/index.ts";
 import type { VerifyReply, VerifyRequest } from "./verifyProtocol.ts";
+import { WorkerChannel } from "./workerChannel.ts";
 
 /** A run that takes longer is stopped: a pattern may be backtracking without end. */
 export const VERIFY_DEADLINE_MS = 60_000;
@@ -21,35 +22,14 @@ export const VERIFY_DEADLINE_MS = 60_000;
  */
 export type VerifyLane = "apply" | "preview";
 
-interface Slot {
-  worker: Worker | null;
-  /** A run is in flight on `worker`. */
-  busy: boolean;
-}
-
-const slots: Record<VerifyLane, Slot> = {
-  apply: { worker: null, busy: false },
-  preview: { worker: null, busy: false },
+const start = (): Worker =>
+  new Worker(new URL("./verify.worker.ts", import.meta.url), { type: "module" });
+const lanes: Record<VerifyLane, WorkerChannel<VerifyRequest, VerifyReply>> = {
+  apply: new WorkerChannel(start),
+  preview: new WorkerChannel(start),
 };
-let workerUnavailable = false;
-let nextId = 1;
 
-function startWorker(): Worker | null {
-  if (workerUnavailable || typeof Worker === "undefined") return null;
-  try {
-    return new Worker(new URL("./verify.worker.ts", import.meta.url), { type: "module" });
-  } catch {
-    workerUnavailable = true;
-    return null;
-  }
-}
-
-/** Stop whatever the slot's worker is doing; the next run starts a fresh one. */
-function stopWorker(slot: Slot): void {
-  slot.worker?.terminate();
-  slot.worker = null;
-  slot.busy = false;
-}
+const cancelled = (message: string): DOMException => new DOMException(message, "AbortError");
 
 /**
  * Score the inputs with the spec's verifiers (core `verifierScore`) off the main thread. A run that
@@ -66,59 +46,65 @@ export function verifyInputs(
   } = {},
 ): Promise<VerifierRun> {
   const deadlineMs = options.deadlineMs ?? VERIFY_DEADLINE_MS;
-  const slot = slots[options.lane ?? "apply"];
-  // One run at a time per lane: a new run replaces the one in flight, which its caller has given up on.
-  if (slot.busy) stopWorker(slot);
-  slot.worker ??= startWorker();
-  const w = slot.worker;
-  if (w === null) {
-    try {
-      return Promise.resolve(verifierScore(spec, inputs));
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
-  }
-  const requestId = nextId++;
+  const channel = lanes[options.lane ?? "apply"];
+  // One run at a time per lane: a new run replaces the one in flight, which its caller has given
+  // up on (it is told so as an AbortError). Stopping mid-run is termination: the worker may be
+  // inside one long pattern match.
+  if (channel.pending > 0) channel.terminate("the verifier run was replaced by a newer one");
   return new Promise<VerifierRun>((resolve, reject) => {
     const done = (): void => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      if (slot.worker === w) slot.busy = false;
     };
-    // Stopping mid-run is termination: the worker may be inside one long pattern match.
     const onAbort = (): void => {
       done();
-      if (slot.worker === w) stopWorker(slot);
-      reject(new DOMException("the verifier run was cancelled", "AbortError"));
+      channel.terminate("the verifier run was cancelled");
+    };
+    if (options.signal?.aborted) {
+      reject(cancelled("the verifier run was cancelled"));
+      return;
+    }
+    const request: VerifyRequest = {
+      kind: "verify",
+      requestId: channel.nextRequestId(),
+      spec,
+      inputs,
     };
     const timer = setTimeout(() => {
       done();
-      if (slot.worker === w) stopWorker(slot);
+      channel.forget(request.requestId);
+      channel.terminate();
       reject(
         new Error(
           `the verifiers did not finish in ${deadlineMs / 1000} s and were stopped; a pattern may backtrack without end`,
         ),
       );
     }, deadlineMs);
-    if (options.signal?.aborted) {
-      onAbort();
+    const sent = channel.send(request, {
+      reply: (reply) => {
+        done();
+        if (reply.kind === "error") reject(new Error(reply.message));
+        else resolve(reply.run);
+        return true;
+      },
+      stopped: (reason, detail) => {
+        done();
+        reject(
+          reason === "terminated"
+            ? cancelled(detail)
+            : new Error(`the verifier worker stopped: ${detail}`),
+        );
+      },
+    });
+    if (!sent) {
+      done();
+      try {
+        resolve(verifierScore(spec, inputs));
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
       return;
     }
     options.signal?.addEventListener("abort", onAbort);
-    w.onmessage = (event: MessageEvent<VerifyReply>) => {
-      const reply = event.data;
-      if (reply.requestId !== requestId) return;
-      done();
-      if (reply.kind === "error") reject(new Error(reply.message));
-      else resolve(reply.run);
-    };
-    w.onerror = (event) => {
-      done();
-      if (slot.worker === w) stopWorker(slot);
-      reject(new Error(`the verifier worker stopped: ${event.message}`));
-    };
-    const request: VerifyRequest = { kind: "verify", requestId, spec, inputs };
-    slot.busy = true;
-    w.postMessage(request);
   });
 }
