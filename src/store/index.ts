@@ -11,35 +11,20 @@ import { createJSONStorage, persist, type StateStorage } from "zustand/middlewar
 import { openAnnotationsDb } from "./persistence/annotationsDb.ts";
 import { startAnnotationsSync, type PersistState } from "./persistence/annotationsSync.ts";
 import { startServerAnnotations, type ServerSaveState } from "./persistence/serverAnnotations.ts";
-import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
-import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
-import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
+import { createStoreSlices, type Store } from "./createStore.ts";
 import {
-  createJudgeSlice,
   readJudgeConfigured,
   readJudgeConnection,
   readJudgeGarSource,
   readJudgeTemplates,
-  type JudgeSlice,
 } from "./slices/judgeSlice.ts";
-import { createMetadataViewSlice, type MetadataViewSlice } from "./slices/metadataViewSlice.ts";
-import { createPresetsSlice, readPresets, type PresetsSlice } from "./slices/presetsSlice.ts";
-import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
-import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
-import { createSettingsSlice, readSettings, type SettingsSlice } from "./slices/settingsSlice.ts";
+import { readPresets } from "./slices/presetsSlice.ts";
+import { readSettings } from "./slices/settingsSlice.ts";
 import { startSourceUrlSync } from "./sourceUrl.ts";
 import { startViewFollow } from "./remote/viewFollow.ts";
 import { viewSessionFromUrl } from "./remote/viewSession.ts";
 
-export type Store = DatasetSlice &
-  SelectionSlice &
-  PresetsSlice &
-  SettingsSlice &
-  AnnotationSlice &
-  ClusterSlice &
-  ReviewSlice &
-  JudgeSlice &
-  MetadataViewSlice;
+export type { Store } from "./createStore.ts";
 
 /** The localStorage key of the persisted preferences. */
 export const PERSIST_KEY = "rollout-studio";
@@ -65,43 +50,30 @@ function dedupedLocalStorage(): StateStorage {
 }
 
 export const useStore = create<Store>()(
-  persist(
-    (...a) => ({
-      ...createDatasetSlice(...a),
-      ...createSelectionSlice(...a),
-      ...createPresetsSlice(...a),
-      ...createSettingsSlice(...a),
-      ...createAnnotationSlice(...a),
-      ...createClusterSlice(...a),
-      ...createReviewSlice(...a),
-      ...createJudgeSlice(...a),
-      ...createMetadataViewSlice(...a),
+  persist((...a) => createStoreSlices(...a), {
+    name: PERSIST_KEY,
+    version: 1,
+    storage: createJSONStorage(dedupedLocalStorage),
+    // The judge's connection is persisted once the user set it; its API key never is
+    // (judgeSlice.ts). public/judge-csp.js reads the persisted base URL.
+    partialize: (s) => ({
+      presets: s.presets,
+      settings: s.settings,
+      ...(s.judgeConfigured ? { judgeConnection: s.judgeConnection } : {}),
+      judgeTemplates: s.judgeTemplates,
+      judgeGarSource: s.judgeGarSource,
     }),
-    {
-      name: PERSIST_KEY,
-      version: 1,
-      storage: createJSONStorage(dedupedLocalStorage),
-      // The judge's connection is persisted once the user set it; its API key never is
-      // (judgeSlice.ts). public/judge-csp.js reads the persisted base URL.
-      partialize: (s) => ({
-        presets: s.presets,
-        settings: s.settings,
-        ...(s.judgeConfigured ? { judgeConnection: s.judgeConnection } : {}),
-        judgeTemplates: s.judgeTemplates,
-        judgeGarSource: s.judgeGarSource,
-      }),
-      // Stored values are untrusted input: validate them instead of merging them in as they are.
-      merge: (persisted, current) => ({
-        ...current,
-        presets: readPresets(persisted),
-        settings: readSettings(persisted),
-        judgeConnection: readJudgeConnection(persisted),
-        judgeConfigured: readJudgeConfigured(persisted),
-        judgeTemplates: readJudgeTemplates(persisted),
-        judgeGarSource: readJudgeGarSource(persisted),
-      }),
-    },
-  ),
+    // Stored values are untrusted input: validate them instead of merging them in as they are.
+    merge: (persisted, current) => ({
+      ...current,
+      presets: readPresets(persisted),
+      settings: readSettings(persisted),
+      judgeConnection: readJudgeConnection(persisted),
+      judgeConfigured: readJudgeConfigured(persisted),
+      judgeTemplates: readJudgeTemplates(persisted),
+      judgeGarSource: readJudgeGarSource(persisted),
+    }),
+  }),
 );
 
 /**

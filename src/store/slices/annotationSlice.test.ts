@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "../../core/index.ts";
-import { useStore } from "../index.ts";
+import { createPlainStore } from "../createStore.ts";
+
+/** A fresh store per test: nothing persisted, nothing left over from the test before. */
+let useStore = createPlainStore();
+beforeEach(() => {
+  useStore = createPlainStore();
+});
 
 const store = () => useStore;
 

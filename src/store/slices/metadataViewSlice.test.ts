@@ -3,8 +3,14 @@
  * URL: read from `?col=` and `?meta=`, written back by the action; other parameters stay.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useStore } from "../index.ts";
+import { createPlainStore } from "../createStore.ts";
 import { MAX_METADATA_COLUMNS, metadataViewFromSearch, NO_METADATA_VIEW } from "../url.ts";
+
+/** A fresh store per test: nothing persisted, nothing left over from the test before. */
+let useStore = createPlainStore();
+beforeEach(() => {
+  useStore = createPlainStore();
+});
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/?demo&filter=mixed");

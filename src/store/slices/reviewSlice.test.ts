@@ -4,9 +4,15 @@
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useStore } from "../index.ts";
+import { createPlainStore } from "../createStore.ts";
 import { queueFromSearch } from "../url.ts";
 import { REVIEW_SAMPLE_MAX, reviewModeClean } from "./reviewSlice.ts";
+
+/** A fresh store per test: nothing persisted, nothing left over from the test before. */
+let useStore = createPlainStore();
+beforeEach(() => {
+  useStore = createPlainStore();
+});
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/?demo&group=g1");

@@ -3,8 +3,14 @@
  * browser's filters and its sort, so a link opens the same view. Other parameters stay.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useStore } from "../index.ts";
+import { createPlainStore } from "../createStore.ts";
 import { filtersFromSearch, NO_FILTERS, sortFromSearch } from "../url.ts";
+
+/** A fresh store per test: nothing persisted, nothing left over from the test before. */
+let useStore = createPlainStore();
+beforeEach(() => {
+  useStore = createPlainStore();
+});
 
 const search = () => window.location.search;
 
