@@ -32,6 +32,7 @@ export * from "./calibration/wilson.ts";
 export * from "./calibration/rankAgreement.ts";
 export * from "./calibration/seal.ts";
 export * from "./calibration/report.ts";
+export * from "./calibration/records.ts";
 export * from "./calibration/formulas.ts";
 export * from "./analysis/text.ts";
 export * from "./analysis/toolErrors.ts";

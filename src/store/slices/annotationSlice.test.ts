@@ -97,7 +97,12 @@ describe("annotation slice: the annotate feature's actions", () => {
     s.getState().setLabel("g", "a", null);
     s.getState().setLabel("g", "b", null);
     expect(group("g")).toBeUndefined();
-    expect(s.getState().annotations).toEqual(ANNOTATIONS_EMPTY);
+    // The split drawn for "a" when it was labelled stays recorded (calibration splits never move).
+    const { calibration, ...rest } = s.getState().annotations;
+    const { calibration: empty, ...emptyRest } = ANNOTATIONS_EMPTY;
+    expect(rest).toEqual(emptyRest);
+    expect(Object.keys(calibration.assignments)).toEqual(["a"]);
+    expect({ ...calibration, assignments: {} }).toEqual(empty);
   });
 
   it("marks a hack with its details, edits them, and unmarks both", () => {
@@ -169,5 +174,22 @@ describe("annotation slice: the annotate feature's actions", () => {
     expect(s.getState().annotations.rubrics.g?.versions).toEqual(rubric.versions);
     s.getState().setLabel("g", "g/1", null);
     expect(s.getState().annotations.rubrics.g?.labelVersions).toEqual({});
+  });
+});
+
+describe("calibration splits", () => {
+  it("a label gets its split when it is set, with no calibration panel open", () => {
+    const s = store();
+    s.getState().setLabel("g", "r1", "pass");
+    s.getState().setLabel("g", "r2", "fail");
+    s.getState().setLabel("g", "r3", "defer");
+    const { assignments } = s.getState().annotations.calibration;
+    expect(Object.keys(assignments).sort()).toEqual(["r1", "r2"]);
+    const first = assignments.r1;
+    // Relabelled, undone, redone: a drawn split stays where it is.
+    s.getState().setLabel("g", "r1", "fail");
+    s.getState().undoAnnotation();
+    s.getState().redoAnnotation();
+    expect(s.getState().annotations.calibration.assignments.r1).toBe(first);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { StateCreator } from "zustand";
 import {
+  annotationsWithCalibration,
   ANNOTATIONS_EMPTY,
   GROUP_ANNOTATION_EMPTY,
   groupAnnotationIsEmpty,
@@ -75,9 +76,14 @@ export interface AnnotationSlice {
 
 type AnnotationState = Pick<AnnotationSlice, "annotations" | "annotationPast" | "annotationFuture">;
 
-/** A new state that can be undone; an unchanged one leaves the history alone. */
-function commit(s: AnnotationState, annotations: Annotations): Partial<AnnotationState> {
-  if (annotations === s.annotations) return {};
+/**
+ * A new state that can be undone; an unchanged one leaves the history alone. The calibration
+ * records (core `annotationsWithCalibration`: a split for each new label, judge runs after the
+ * unseal logged) are brought up to date here, on every change, whichever panel is open.
+ */
+function commit(s: AnnotationState, changed: Annotations): Partial<AnnotationState> {
+  if (changed === s.annotations) return {};
+  const annotations = annotationsWithCalibration(changed, new Date().toISOString());
   return {
     annotations,
     annotationPast: [...s.annotationPast, s.annotations].slice(-UNDO_LIMIT),
@@ -235,7 +241,8 @@ export const createAnnotationSlice: StateCreator<Store, [], [], AnnotationSlice>
     set((s) => {
       const patch = update(extrasOf(s.annotations));
       if (Object.keys(patch).length === 0) return {};
-      return { annotations: { ...s.annotations, ...patch } };
+      const next = { ...s.annotations, ...patch };
+      return { annotations: annotationsWithCalibration(next, new Date().toISOString()) };
     }),
   undoAnnotation: () =>
     set((s) => {

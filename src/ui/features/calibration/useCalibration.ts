@@ -1,16 +1,15 @@
 /**
  * The calibration panel's data: the store's dataset, settings and annotations turned into the
  * report of the picked source against this annotator, plus the actions that change the persisted
- * calibration state (unseal, re-split). Every number is derived here in render; the only effect
- * records, in the annotations document, what must not change behind the user's back: each
- * labelled rollout's split, and the judge runs that came after the unseal.
+ * calibration state (unseal, re-split). Every number is derived here in render. What must not
+ * change behind the user's back (each labelled rollout's split, the judge runs after the unseal)
+ * the store records on every annotation change (core `annotationsWithCalibration`).
  */
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import {
   calibrationAssign,
   calibrationAssignRows,
   calibrationHumanSource,
-  calibrationLogReruns,
   calibrationReport,
   calibrationRerunWarnings,
   calibrationResplit,
@@ -95,20 +94,9 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
     [inputs, human],
   );
 
-  // The annotations document is the record of the splits and the seal: a labelled rollout's split
-  // is written as soon as it is drawn (so a later label can never move it between dev and test),
-  // and a judge run after the unseal is logged once. Reads the current state inside the update.
-  useEffect(() => {
-    updateExtras((current) => {
-      const assigned = calibrationAssign(current.calibration, assignRows).state;
-      const logged = calibrationLogReruns(
-        assigned,
-        calibrationRerunWarnings(assigned, current.judgeRuns),
-        new Date().toISOString(),
-      );
-      return logged === current.calibration ? {} : { calibration: logged };
-    });
-  }, [assignRows, runs, state, updateExtras]);
+  // The annotations document records each labelled rollout's split as the label is set, and a
+  // judge run after the unseal once it is added (the store's commit, core
+  // `annotationsWithCalibration`), whether or not this panel is open.
 
   const source = chosenSource;
   const unseal = useCallback(() => {
