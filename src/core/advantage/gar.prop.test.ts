@@ -6,6 +6,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import {
+  garFactorsOfKept,
   GAR_DEFAULTS,
   garFactorsFromRanking,
   garGroupFromGrader,
@@ -287,6 +288,41 @@ describe("garGroupFromGrader", () => {
       outcome.output.forEach((o, i) => {
         expect(Math.abs(o - mean - expected[i]!)).toBeLessThanOrEqual(tol);
       });
+    },
+  );
+});
+
+describe("garFactorsOfKept", () => {
+  const idsArb = fc.array(
+    fc.array(fc.constantFrom("a", "b", "c", "d", "e", "f"), { maxLength: 4 }),
+    {
+      maxLength: 5,
+    },
+  );
+  const minFactorArb = fc.double({ min: 0.01, max: 1, noNaN: true });
+
+  test.prop([idsArb, fc.subarray(["a", "b", "c", "d", "e", "f"]), minFactorArb])(
+    "equals the factors of the kept ids re-ranked, each once, in rank order",
+    (ranking, dropped, minFactor) => {
+      const keep = (id: string) => !dropped.includes(id);
+      const index = new Map<string, number>();
+      const tiers: number[][] = [];
+      for (const tier of ranking) {
+        const t: number[] = [];
+        for (const id of tier) {
+          if (!keep(id) || index.has(id)) continue;
+          index.set(id, index.size);
+          t.push(index.get(id)!);
+        }
+        if (t.length > 0) tiers.push(t);
+      }
+      const want = [...garFactorsFromRanking(tiers, minFactor).values()];
+      const got = garFactorsOfKept(ranking, minFactor, keep);
+      expect(got).toEqual(want);
+      expect(got).toHaveLength(index.size);
+      // Best first: factors never rise down the ranking, and none is under minFactor.
+      for (let i = 1; i < got.length; i++) expect(got[i]!).toBeLessThanOrEqual(got[i - 1]!);
+      for (const f of got) expect(f).toBeGreaterThanOrEqual(minFactor);
     },
   );
 });

@@ -67,6 +67,33 @@ export function garFactorsFromRanking(
   return factors;
 }
 
+/**
+ * The GAR factors of a ranking of rollout ids once some are left out (hacks, fails): the kept ids
+ * re-ranked among themselves, each at its first place, empty tiers dropped; factors in rank
+ * order. The spread check (methods.md 2.5) of a person's ranking and of a GAR judge run both run
+ * over these.
+ *
+ * @throws GarError if minFactor is outside (0, 1]
+ */
+export function garFactorsOfKept(
+  ranking: readonly (readonly string[])[],
+  minFactor: number,
+  keep: (id: string) => boolean = () => true,
+): number[] {
+  const seen = new Set<string>();
+  const tiers: number[][] = [];
+  for (const tier of ranking) {
+    const kept: number[] = [];
+    for (const id of tier) {
+      if (seen.has(id) || !keep(id)) continue;
+      seen.add(id);
+      kept.push(seen.size - 1);
+    }
+    if (kept.length > 0) tiers.push(kept);
+  }
+  return [...garFactorsFromRanking(tiers, minFactor).values()];
+}
+
 /** Quality factors by index: a Map, a plain `{index: f}` object, or a sequence aligned with the rewards. */
 export type GarFactors =
   | ReadonlyMap<number, number>

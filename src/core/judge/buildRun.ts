@@ -12,7 +12,7 @@
  * Pure: the requests are sent by the io client (`runJudge`), whose outcomes have the shape of
  * `JudgeTaskOutcome` here.
  */
-import { garFactorsFromRanking } from "../advantage/gar.ts";
+import { garFactorsOfKept } from "../advantage/gar.ts";
 import {
   spreadCheck,
   SPREAD_DEFAULTS,
@@ -686,9 +686,7 @@ export function judgeRunSpread(
     if (g.error !== null) continue;
     if (run.info.mode === "gar") {
       if (g.tiers.flat().length + g.hacks.length < 2) continue;
-      let k = 0;
-      const tiers = g.tiers.map((t) => t.map(() => k++));
-      const factors = [...garFactorsFromRanking(tiers, minFactor).values()];
+      const factors = garFactorsOfKept(g.tiers, minFactor);
       if (factors.length > 0) groups++;
       scores.push(...factors);
     } else if (run.info.mode === "rubric") {

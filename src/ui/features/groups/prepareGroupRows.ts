@@ -8,7 +8,7 @@
  * `annotateGroupRows`, which keeps the identity of unannotated rows for the memoised table rows).
  */
 import {
-  garFactorsFromRanking,
+  garFactorsOfKept,
   rolloutReward,
   rolloutText,
   rolloutToolErrors,
@@ -152,7 +152,7 @@ function groupRewards(
 
 /**
  * The spread check (core `spreadCheck`, methods.md 2.5) of one group. With a human ranking, over
- * the GAR factors (`garFactorsFromRanking`, settings.minFactor) of its ranked passes that are not
+ * the GAR factors (core `garFactorsOfKept`, settings.minFactor) of its ranked passes that are not
  * hacks, re-ranked among themselves; whether a ranked rollout passes is checked only when the group
  * is parsed (the tooltip says so otherwise). Without a ranking, over the group's finite rewards.
  */
@@ -172,20 +172,13 @@ export function groupSpread(
             .filter((r) => rolloutReward(r, settings.rewardWeights) >= settings.passThreshold)
             .map((r) => r.id),
         );
-  const seen = new Set<string>();
-  const tiers: number[][] = [];
-  for (const tier of annotation.ranking) {
-    const kept: number[] = [];
-    for (const id of tier) {
-      if (seen.has(id) || hacks.has(id) || (passing !== null && !passing.has(id))) continue;
-      seen.add(id);
-      kept.push(seen.size - 1);
-    }
-    if (kept.length > 0) tiers.push(kept);
-  }
   let scores: number[];
   try {
-    scores = [...garFactorsFromRanking(tiers, settings.minFactor).values()];
+    scores = garFactorsOfKept(
+      annotation.ranking,
+      settings.minFactor,
+      (id) => !hacks.has(id) && (passing === null || passing.has(id)),
+    );
   } catch (e) {
     return {
       status: "n/a",
