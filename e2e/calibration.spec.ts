@@ -202,12 +202,17 @@ describe("calibration", () => {
     const inputs = groups.map((g) => ({ group: g, rewards: rewardOf(g) }));
     const human = calibrationHumanSource(file.value);
     const source = calibrationJudgeRunSource(run);
-    const sealed = calibrationReport({
-      groups: inputs,
-      human,
-      source,
-      state: CALIBRATION_STATE_EMPTY,
-    });
+    // Each label's split was drawn when it was set, before the panel was ever opened, and the
+    // exported document records it (every pass and fail label, not the deferred one).
+    const recorded = file.value.calibration;
+    expect(Object.keys(recorded.assignments).sort()).toEqual(
+      [...labels]
+        .filter(([, l]) => l !== "defer")
+        .map(([id]) => id)
+        .sort(),
+    );
+    expect(recorded.seed).toBe(CALIBRATION_STATE_EMPTY.seed);
+    const sealed = calibrationReport({ groups: inputs, human, source, state: recorded });
     expect(sealed.dev.n).toBeGreaterThan(0);
     expect(sealed.testRows).toBeGreaterThan(0);
 
