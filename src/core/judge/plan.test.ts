@@ -7,26 +7,22 @@ import { describe, expect, it } from "vitest";
 import { testMessage, testRollout } from "../../test/rolloutFixtures.ts";
 import type { RolloutGroup } from "../types.ts";
 import { judgeAccountingEmpty } from "./accounting.ts";
+import { judgePlanCluster } from "./clusterPlan.ts";
+import { judgePlanGar } from "./garPlan.ts";
+import { judgePlanPairwise, judgeRunFlipRate } from "./pairwisePlan.ts";
 import {
   HEURISTIC_VERSION,
   judgeHeuristicRun,
-  judgePlanCluster,
-  judgePlanGar,
-  judgePlanPairwise,
-  judgePlanRubric,
   judgeRunErrors,
-  judgeRunFlipRate,
   judgeRunFromPlan,
   judgeRunId,
-  judgeRunSpread,
-  judgeSample,
-  judgeScopeGroups,
-  judgeSpreadEligible,
   JUDGE_BUILD_DEFAULTS,
   type JudgeRunMeta,
   type JudgeTaskOutcome,
   type JudgeTaskSpec,
-} from "./buildRun.ts";
+} from "./plan.ts";
+import { judgePlanRubric } from "./rubricPlan.ts";
+import { judgeRunSpread, judgeSample, judgeScopeGroups, judgeSpreadEligible } from "./scope.ts";
 import { judgeClip, judgeRolloutText, judgeTaskText } from "./judgeText.ts";
 import type { RubricBook } from "./rubricBook.ts";
 import type { JudgeRun } from "./runs.ts";
