@@ -16,6 +16,7 @@ import { loadForCli } from "../src/cli/loadForCli.ts";
 import {
   ANNOTATIONS_EMPTY,
   CALIBRATION_STATE_EMPTY,
+  calibrationAssignLabels,
   calibrationHumanSource,
   calibrationReport,
   calibrationRewardSource,
@@ -70,11 +71,19 @@ describe("honest intervals", () => {
         ]),
       ),
     });
+    // The splits as the studio draws them: each label's when it is set, in the order clicked below.
+    let state = CALIBRATION_STATE_EMPTY;
+    const so: Record<string, { labels: Record<string, "pass" | "fail"> }> = {};
+    for (const g of chosen)
+      for (const r of g.rollouts) {
+        so[g.id] = { labels: { ...(so[g.id]?.labels ?? {}), [r.id]: labels.get(r.id)! } };
+        state = calibrationAssignLabels(state, so);
+      }
     const report = calibrationReport({
       groups: groups.map((g) => ({ group: g, rewards: rewardOf(g) })),
       human,
       source: calibrationRewardSource(0.5),
-      state: CALIBRATION_STATE_EMPTY,
+      state,
     });
     const splits = [report.train, report.dev].filter((s) => s.n > 0);
     expect(splits.length).toBeGreaterThan(0);
