@@ -154,7 +154,8 @@ function dispatch(
   channel.send(request, loadListener(requestId, onEvent));
   return {
     requestId,
-    cancel: () => channel.post({ kind: "cancel", requestId }),
+    // To the load's own worker: once a later load has replaced it, there is nothing to cancel.
+    cancel: () => w.postMessage({ kind: "cancel", requestId } satisfies LoadRequest),
   };
 }
 

@@ -102,11 +102,6 @@ export class WorkerChannel<Request extends Routed, Reply extends Routed> {
     return true;
   }
 
-  /** Post a message that expects no reply of its own (a cancel) to the running worker, if any. */
-  post(message: Request): void {
-    this.worker?.postMessage(message);
-  }
-
   /** Stop routing a request's replies (its caller has given up on it). */
   forget(requestId: number): void {
     this.listeners.delete(requestId);

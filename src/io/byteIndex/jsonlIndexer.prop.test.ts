@@ -6,9 +6,8 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import { findByte, wordsOver } from "./jsonTokens.ts";
 import {
-  findByte,
-  wordsOver,
   JsonlBadReason,
   JsonlIndexer,
   JsonlTag,

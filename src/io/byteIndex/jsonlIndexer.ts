@@ -27,7 +27,6 @@ import { JsonlBadReason, type JsonlIndexerOptions } from "./jsonlTypes.ts";
 import { JsonlRowWalker } from "./rowWalker.ts";
 
 export * from "./jsonlTypes.ts";
-export { findByte, wordsOver } from "./jsonTokens.ts";
 
 /**
  * Incremental JSONL indexer. Push the file's bytes in order with `push` (chunks may split a line,
