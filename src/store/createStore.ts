@@ -14,6 +14,7 @@ import { createPresetsSlice, type PresetsSlice } from "./slices/presetsSlice.ts"
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, type SettingsSlice } from "./slices/settingsSlice.ts";
+import { createVerifierSlice, type VerifierSlice } from "./slices/verifierSlice.ts";
 
 export type Store = DatasetSlice &
   SelectionSlice &
@@ -23,7 +24,8 @@ export type Store = DatasetSlice &
   ClusterSlice &
   ReviewSlice &
   JudgeSlice &
-  MetadataViewSlice;
+  MetadataViewSlice &
+  VerifierSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
 export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => ({
@@ -36,6 +38,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createReviewSlice(...a),
   ...createJudgeSlice(...a),
   ...createMetadataViewSlice(...a),
+  ...createVerifierSlice(...a),
 });
 
 /** A new store of the slices alone: nothing persisted, restored or synced. */

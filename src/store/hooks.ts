@@ -26,10 +26,31 @@ import type { ParseIssue } from "../io/issues.ts";
 import type { ClusterOutput } from "../workers/computeProtocol.ts";
 import { useStore } from "./index.ts";
 import { clusterEntry } from "./slices/clusterSlice.ts";
+import type { LoadState } from "./slices/datasetSlice.ts";
+import { selectViewLoad } from "./slices/verifierSlice.ts";
 
-/** The loaded dataset, or null while nothing is loaded. */
+/**
+ * The load as views show it: the file's rollouts, with the applied verifiers' components where a
+ * spec is in force (slices/verifierSlice.ts). Every view reads the data through this, never `load`.
+ */
+export function useViewLoad(): LoadState {
+  return useStore(selectViewLoad);
+}
+
+/** The loaded dataset as views show it, or null while nothing is loaded. */
 export function useDataset(): LoadedDataset | null {
-  return useStore((s) => (s.load.status === "ready" ? s.load.dataset : null));
+  return useStore((s) => {
+    const load = selectViewLoad(s);
+    return load.status === "ready" ? load.dataset : null;
+  });
+}
+
+/** The parsed groups by id as views show them, or null while nothing is loaded. */
+export function useLoadedGroups(): ReadonlyMap<string, RolloutGroup> | null {
+  return useStore((s) => {
+    const load = selectViewLoad(s);
+    return load.status === "ready" ? load.groups : null;
+  });
 }
 
 /** Every issue, including those found while parsing groups on demand. */
@@ -169,9 +190,10 @@ export function groupView(
 /** A parsed group and all its statistics, or null while it is not parsed yet. */
 export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const dataset = useDataset();
-  const group = useStore((s) =>
-    s.load.status === "ready" && groupId !== null ? (s.load.groups.get(groupId) ?? null) : null,
-  );
+  const group = useStore((s) => {
+    const load = selectViewLoad(s);
+    return load.status === "ready" && groupId !== null ? (load.groups.get(groupId) ?? null) : null;
+  });
   const settings = useSettings();
   const batch = usesDatasetAdvantages(settings);
   const advantages = useAdvantages(batch);

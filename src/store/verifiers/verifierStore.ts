@@ -1,42 +1,22 @@
 /**
- * The reward spec the user applied (persisted in this browser, validated when read back), the
- * state of the run that applies it, and its outcomes per rollout. A store of its own, loaded only
- * when the Verifiers panel opens or a saved spec exists (./verifierBoot.ts), so the first page does
- * not carry the verifiers. Importing this module starts the sync (./verifierSync.ts).
+ * The verifiers' runtime, loaded only when the Verifiers panel opens or a saved spec exists
+ * (./verifierBoot.ts), so the first page does not carry them: it reads the saved spec back into the
+ * store's verifier slice, saves every spec applied after, and starts the sync that keeps the
+ * slice's overlay scored (./verifierSync.ts). The state itself is the one store's
+ * (slices/verifierSlice.ts).
  */
-import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { VERIFIER_SPEC_EMPTY, type VerifierOutcome, type VerifierSpec } from "../../core/index.ts";
+import { formatIssue } from "../../io/issues.ts";
 import {
-  VERIFIER_SPEC_EMPTY,
-  verifierEmitted,
-  type VerifierOutcome,
-  type VerifierSpec,
-} from "../../core/index.ts";
-import { verifierSpecFromUnknown } from "../../io/verifiers/specFile.ts";
+  verifierSpecFromUnknown,
+  verifierSpecParse,
+  verifierSpecToJson,
+} from "../../io/verifiers/specFile.ts";
 import { verifyInputs } from "../../workers/verifyClient.ts";
 import { useStore } from "../index.ts";
+import type { VerifierResults } from "../slices/verifierSlice.ts";
 import { VERIFIER_SPEC_STORAGE_KEY } from "./verifierBoot.ts";
-import { useVerifierVerdicts, verifierVerdictSets } from "./verifierVerdicts.ts";
-import {
-  startVerifierSync,
-  VERIFIER_RESULTS_EMPTY,
-  type VerifierResults,
-  type VerifierStatus,
-} from "./verifierSync.ts";
-
-export interface VerifierState {
-  /** The applied spec: what the data is scored with. */
-  readonly spec: VerifierSpec;
-  /** The spec being edited in the panel (not persisted); applying it makes it `spec`. */
-  readonly draft: VerifierSpec;
-  readonly status: VerifierStatus;
-  readonly results: VerifierResults;
-  /** The reward components of the loaded file's own rollouts, for checks and pickers. */
-  readonly fileComponents: readonly string[];
-  readonly setDraft: (draft: VerifierSpec) => void;
-  /** Apply a spec (the draft, or an imported one): the data is re-scored with it. */
-  readonly applySpec: (spec: VerifierSpec) => void;
-}
+import { startVerifierSync } from "./verifierSync.ts";
 
 /** The persisted spec, read back through the spec file's parser; anything invalid is dropped. */
 export function readPersistedSpec(persisted: unknown): VerifierSpec {
@@ -53,41 +33,41 @@ export function readPersistedSpec(persisted: unknown): VerifierSpec {
   return parsed.value;
 }
 
-export const useVerifierStore = create<VerifierState>()(
-  persist(
-    (set) => ({
-      spec: VERIFIER_SPEC_EMPTY,
-      draft: VERIFIER_SPEC_EMPTY,
-      status: { kind: "off" },
-      results: VERIFIER_RESULTS_EMPTY,
-      fileComponents: [],
-      setDraft: (draft) => set({ draft }),
-      applySpec: (spec) => set({ spec, draft: spec }),
-    }),
-    {
-      name: VERIFIER_SPEC_STORAGE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ spec: s.spec }),
-      merge: (persisted, current) => {
-        const spec = readPersistedSpec(persisted);
-        return { ...current, spec, draft: spec };
-      },
-    },
-  ),
-);
+/** The saved spec (`{ state: { spec }, version: 1 }`, as earlier versions wrote it), or null. */
+function readSavedSpec(): VerifierSpec | null {
+  try {
+    const text = localStorage.getItem(VERIFIER_SPEC_STORAGE_KEY);
+    if (text === null) return null;
+    const saved: unknown = JSON.parse(text);
+    const state =
+      typeof saved === "object" && saved !== null && "state" in saved ? saved.state : undefined;
+    return readPersistedSpec(state);
+  } catch (e) {
+    console.warn("The saved verifier spec could not be read.", e);
+    return null;
+  }
+}
 
-// Publish the verdicts whenever a run's results change (the spec alone changes nothing scored).
-useVerifierStore.subscribe((state, previous) => {
-  if (state.results !== previous.results)
-    useVerifierVerdicts.setState({ sets: verifierVerdictSets(state.spec, state.results) });
-  if (state.status !== previous.status)
-    useVerifierVerdicts.setState({ applied: state.status.kind === "done" });
+function saveSpec(spec: VerifierSpec): void {
+  try {
+    localStorage.setItem(
+      VERIFIER_SPEC_STORAGE_KEY,
+      JSON.stringify({ state: { spec }, version: 1 }),
+    );
+  } catch (e) {
+    console.warn("The verifier spec could not be saved in this browser.", e);
+  }
+}
+
+const saved = readSavedSpec();
+if (saved !== null && useStore.getState().verifiers.spec === VERIFIER_SPEC_EMPTY)
+  useStore.getState().applyVerifierSpec(saved);
+useStore.subscribe((state, previous) => {
+  if (state.verifiers.spec !== previous.verifiers.spec) saveSpec(state.verifiers.spec);
 });
 
 const sync = startVerifierSync(
   useStore,
-  useVerifierStore,
   (spec, inputs, signal) => verifyInputs(spec, inputs, { signal }),
   (spec, inputs, signal) => verifyInputs(spec, inputs, { signal, lane: "preview" }),
 );
@@ -116,7 +96,18 @@ export function verifierOutcomesOf(
   return out;
 }
 
-/** The names of the components the applied spec adds. */
-export function verifierComponentNames(spec: VerifierSpec): string[] {
-  return verifierEmitted(spec).map((v) => v.name);
+/** A spec file's text read back: the spec, or every problem found, one per line. */
+export function verifierSpecImport(
+  fileName: string,
+  text: string,
+):
+  | { readonly ok: true; readonly spec: VerifierSpec }
+  | { readonly ok: false; readonly message: string } {
+  const parsed = verifierSpecParse(fileName, text);
+  return parsed.ok
+    ? { ok: true, spec: parsed.value }
+    : { ok: false, message: parsed.issues.map(formatIssue).join("\n") };
 }
+
+/** A spec as the JSON `rollout-studio analyze --verifiers` reads. */
+export const verifierSpecExport: (spec: VerifierSpec) => string = verifierSpecToJson;

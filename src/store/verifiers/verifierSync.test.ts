@@ -1,13 +1,15 @@
 /**
- * Covers: the verifier sync. Applying a spec replaces the dataset's groups with scored ones (and
- * the group summaries with their totals), giving the CLI's numbers; switching every verifier off,
- * or a spec that does not fit the data, puts the file's rollouts back; a group parsed later is
- * scored too; a stale run's result is dropped; cancel stops and restores. A judge verifier says
+ * Covers: the verifier sync and the verifier slice's overlay. Applying a spec never rewrites the
+ * loaded data: the store's load keeps the file's rollouts, and the view (`selectViewLoad`) shows
+ * the scored groups (and the group summaries with their totals), giving the CLI's numbers;
+ * switching every verifier off, or a spec that does not fit the data, shows the file's rollouts
+ * again; a group parsed later is scored too; a stale run's result is dropped; cancel stops and
+ * restores. A judge verifier says
  * "run the judge first" until a run of its mode is stored, is scored when one appears, again when a
  * newer one appears or the one it reads is removed, and not for a run of another mode.
  */
+import { File as NodeFile } from "node:buffer";
 import { describe, expect, it } from "vitest";
-import { createStore } from "zustand/vanilla";
 import {
   analyzeDataset,
   JUDGE_VERIFIER_DEFAULT,
@@ -21,14 +23,10 @@ import {
   type VerifierSpec,
 } from "../../core/index.ts";
 import { datasetFromLoad, loadText } from "../../io/index.ts";
+import { createPlainStore } from "../createStore.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
-import {
-  startVerifierSync,
-  VERIFIER_RESULTS_EMPTY,
-  type VerifierResults,
-  type VerifierRunner,
-  type VerifierStatus,
-} from "./verifierSync.ts";
+import { selectViewLoad } from "../slices/verifierSlice.ts";
+import { startVerifierSync, type VerifierRunner } from "./verifierSync.ts";
 import { testJudgeRun } from "../../test/judgeRunFixtures.ts";
 
 const ROWS = [
@@ -95,26 +93,36 @@ async function setup(
     dataset,
     groups: new Map(dataset.groups.map((g) => [g.id, g])),
   };
-  const main = createStore<{
-    load: LoadState;
-    annotations: { judgeRuns: readonly JudgeRun[] };
-  }>()(() => ({ load, annotations: { judgeRuns: [] } }));
-  const verifiers = createStore<{
-    spec: VerifierSpec;
-    status: VerifierStatus;
-    results: VerifierResults;
-  }>()(() => ({
-    spec: VERIFIER_SPEC_EMPTY,
-    status: { kind: "off" },
-    results: VERIFIER_RESULTS_EMPTY,
-  }));
-  const sync = startVerifierSync(main, verifiers, runner);
+  const store = createPlainStore();
+  store.setState({ load });
+  // The two sides the tests drive: the file's data and judge runs, and the applied spec.
+  const main = {
+    setState: (p: { load?: LoadState; annotations?: { judgeRuns: readonly JudgeRun[] } }) => {
+      if (p.load !== undefined) store.setState({ load: p.load });
+      if (p.annotations !== undefined) {
+        const judgeRuns = p.annotations.judgeRuns;
+        store.setState((st) => ({ annotations: { ...st.annotations, judgeRuns } }));
+      }
+    },
+  };
+  const verifiers = {
+    getState: () => store.getState().verifiers,
+    setState: (p: { spec: VerifierSpec }) => store.getState().applyVerifierSpec(p.spec),
+  };
+  const sync = startVerifierSync(store, runner);
+  /** The data as views show it. */
   const ready = (): Ready => {
-    const l = main.getState().load;
+    const l = selectViewLoad(store.getState());
     if (l.status !== "ready") throw new Error("not ready");
     return l;
   };
-  return { raw: dataset.groups, main, verifiers, sync, ready };
+  /** The loaded data itself. */
+  const loaded = (): Ready => {
+    const l = store.getState().load;
+    if (l.status !== "ready") throw new Error("not ready");
+    return l;
+  };
+  return { raw: dataset.groups, main, verifiers, sync, ready, loaded, store };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -123,7 +131,8 @@ const rewards = (groups: readonly RolloutGroup[]) =>
 
 describe("startVerifierSync", () => {
   it("scores the dataset with the applied spec: components, totals, summaries, the CLI's numbers", async () => {
-    const { raw, verifiers, ready } = await setup();
+    const { raw, verifiers, ready, loaded } = await setup();
+    const before = loaded();
     expect(verifiers.getState().status).toEqual({ kind: "off" });
     verifiers.setState({ spec: exact });
     expect(verifiers.getState().status).toEqual({ kind: "running", rollouts: 5 });
@@ -146,6 +155,9 @@ describe("startVerifierSync", () => {
     const applied = verifierApply(raw, exact);
     if (!applied.ok) throw new Error("rejected");
     expect(analyzeDataset(load.dataset.groups)).toEqual(analyzeDataset(applied.groups));
+    // The loaded data is the file's, untouched.
+    expect(loaded()).toBe(before);
+    expect(loaded().dataset.groups).toEqual(raw);
     const results = verifiers.getState().results;
     expect(results.names).toEqual(["exact"]);
     expect(results.byRollout.get("a/1")).toEqual([
@@ -189,7 +201,7 @@ describe("startVerifierSync", () => {
 
   it("scores a group parsed later, and only that one", async () => {
     const calls: number[] = [];
-    const { main, verifiers, ready } = await setup((spec, inputs) => {
+    const { main, verifiers, ready, loaded } = await setup((spec, inputs) => {
       calls.push(inputs.length);
       return Promise.resolve(verifierScore(spec, inputs));
     });
@@ -201,7 +213,7 @@ describe("startVerifierSync", () => {
     await settle();
     expect(calls).toEqual([3]);
     const b = start.groups.get("b")!;
-    const now = ready();
+    const now = loaded();
     main.setState({ load: { ...now, groups: new Map([...now.groups, ["b", b]]) } });
     await settle();
     expect(calls).toEqual([3, 2]);
@@ -340,5 +352,43 @@ describe("startVerifierSync with a judge verifier", () => {
     main.setState({ annotations: { judgeRuns: [] } });
     expect(verifiers.getState().status.kind).toBe("invalid");
     expect(values(ready())[0]).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe("the verifier overlay over a loaded file", () => {
+  it("a file loaded through the store keeps its rollouts while the view shows the verifier's component", async () => {
+    const store = createPlainStore();
+    // Node's File: jsdom's (this project's environment) has no stream() for the loader to read.
+    store.getState().loadFile(new NodeFile([TEXT], "rows.jsonl") as unknown as File);
+    for (let i = 0; i < 200 && store.getState().load.status !== "ready"; i++) await settle();
+    const load = store.getState().load;
+    if (load.status !== "ready") throw new Error(`not loaded: ${JSON.stringify(load)}`);
+    const file = datasetFromLoad(await loadText("rows.jsonl", TEXT));
+    startVerifierSync(store, (spec, inputs) => Promise.resolve(verifierScore(spec, inputs)));
+    store.getState().applyVerifierSpec(exact);
+    await settle();
+    expect(store.getState().verifiers.status).toEqual({ kind: "done", rollouts: 5 });
+    // The store's loaded rollouts are the file's, as loaded ...
+    expect(store.getState().load).toBe(load);
+    expect([...load.groups.values()]).toEqual(file.groups);
+    expect(load.dataset.groups.flatMap((g) => g.rollouts.map((r) => r.rewards))).toEqual(
+      file.groups.flatMap((g) => g.rollouts.map((r) => r.rewards)),
+    );
+    // ... while the view shows the verifier's component in every rollout and total.
+    const view = selectViewLoad(store.getState());
+    if (view.status !== "ready") throw new Error("no view");
+    expect(view.dataset.groups.map((g) => g.rollouts.map((r) => r.rewards.exact))).toEqual([
+      [2, 0, 0],
+      [2, 0],
+    ]);
+    expect(view.dataset.summaries.map((s) => s.rewards)).toEqual([
+      [3, 1, 0],
+      [2, 0],
+    ]);
+    // The same view object while nothing changes (selectors compare by identity).
+    expect(selectViewLoad(store.getState())).toBe(view);
+    // Switching the spec off shows the file's rollouts again, without touching the load.
+    store.getState().applyVerifierSpec(VERIFIER_SPEC_EMPTY);
+    expect(selectViewLoad(store.getState())).toBe(load);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Keeps the loaded rollouts scored by the applied reward spec. Once per spec change, and once for
- * every group parsed later (an indexed file parses groups on demand), the verifiers run in the
- * worker over every parsed rollout, and the store's dataset is replaced by the same rollouts with
- * the verifiers' components and the totals they give (core `verifierAugmentGroups`). So the group
- * list, the columns, the advantages, GAR, the charts and calibration all read the new components
- * exactly like components loaded from the file, with no change to any of them. The file's own
- * rollouts are kept here (augmented group -> raw group), so a new spec, or none, starts from them.
- * A judge verifier reads the annotations' judge runs: when the run it reads changes (a new run of
- * its mode, a run removed) the data is scored again, and with no run it says "run the judge first".
+ * Keeps the loaded rollouts scored by the applied reward spec, as an overlay: the load keeps the
+ * file's own rollouts, and the verifiers' scored groups (the same rollouts with the verifiers'
+ * components and the totals they give, core `verifierAugmentGroups`) go to the verifier slice's
+ * overlay, from which every view's rollouts are derived (slices/verifierSlice.ts `selectViewLoad`).
+ * So the group list, the columns, the advantages, GAR, the charts and calibration read the new
+ * components exactly like components loaded from the file, and a new spec, or none, starts from
+ * the file's rollouts. The verifiers run in the worker once per spec change, and once for every
+ * group parsed later (an indexed file parses groups on demand). A judge verifier reads the
+ * annotations' judge runs: when the run it reads changes (a new run of its mode, a run removed)
+ * the data is scored again, and with no run it says "run the judge first".
  *
  * Owned by the verifiers feature (issue 7); started by ./verifierStore.ts.
  */
@@ -35,63 +36,33 @@ import {
   type VerifierSpec,
 } from "../../core/index.ts";
 import type { LoadState } from "../slices/datasetSlice.ts";
+import {
+  VERIFIER_OVERLAY_EMPTY,
+  type ScoredGroup,
+  type VerifierOverlay,
+  type VerifierResults,
+  type VerifierSlice,
+  type VerifierState,
+  type VerifierStatus,
+} from "../slices/verifierSlice.ts";
 
-/** What the sync reads of the main store: the load, and the judge runs judge verifiers read. */
-export interface MainStoreView {
+export {
+  VERIFIER_RESULTS_EMPTY,
+  type VerifierResults,
+  type VerifierStatus,
+} from "../slices/verifierSlice.ts";
+
+/** What the sync reads of the store: the load, the judge runs judge verifiers read, the slice. */
+export interface VerifierSyncView {
   readonly load: LoadState;
   readonly annotations: { readonly judgeRuns: readonly JudgeRun[] };
+  readonly verifiers: VerifierState;
 }
 
-/** What the sync reads from and writes to the main store. */
-export interface MainStoreApi {
-  getState(): MainStoreView;
-  setState(partial: { load: LoadState }): void;
-  subscribe(listener: (state: MainStoreView, previous: MainStoreView) => void): () => void;
-}
-
-export type VerifierStatus =
-  /** No spec in force (nothing enabled, the logged reward kept), or no dataset. */
-  | { readonly kind: "off" }
-  | { readonly kind: "running"; readonly rollouts: number }
-  | { readonly kind: "done"; readonly rollouts: number }
-  /** The spec does not fit the loaded data; the data is shown without it. */
-  | { readonly kind: "invalid"; readonly problems: readonly string[] }
-  | { readonly kind: "error"; readonly message: string };
-
-/** The outcomes of the spec in force, by rollout id (rows in `names` order). */
-export interface VerifierResults {
-  readonly names: readonly string[];
-  readonly byRollout: ReadonlyMap<string, readonly VerifierOutcome[]>;
-  /** The judge runs the outcomes were scored with (judge verifiers' versions name the run read). */
-  readonly judgeRuns: readonly JudgeRun[];
-  /** The logged-reward rule applied (`auto` resolved on the file's rollouts); null before a run. */
-  readonly resolution: LoggedRewardResolution | null;
-  /** Each scored rollout's own reward (the file's, before the verifiers), by id. */
-  readonly logged: ReadonlyMap<string, number | null>;
-}
-
-export const VERIFIER_RESULTS_EMPTY: VerifierResults = {
-  names: [],
-  byRollout: new Map(),
-  judgeRuns: [],
-  resolution: null,
-  logged: new Map(),
-};
-
-/** What the sync reads from and writes to the verifier store. */
-export interface VerifierStoreApi {
-  getState(): { readonly spec: VerifierSpec; readonly status: VerifierStatus };
-  setState(partial: {
-    status?: VerifierStatus;
-    results?: VerifierResults;
-    fileComponents?: readonly string[];
-  }): void;
-  subscribe(
-    listener: (
-      state: { readonly spec: VerifierSpec },
-      previous: { readonly spec: VerifierSpec },
-    ) => void,
-  ): () => void;
+/** The store the sync reads the file's data from and writes the verifiers' slice to. */
+export interface VerifierSyncStore {
+  getState(): VerifierSyncView & Pick<VerifierSlice, "updateVerifiers">;
+  subscribe(listener: (state: VerifierSyncView, previous: VerifierSyncView) => void): () => void;
 }
 
 /** Runs the verifiers over inputs (the worker client, or core directly in tests). */
@@ -100,33 +71,6 @@ export type VerifierRunner = (
   inputs: readonly VerifierInput[],
   signal: AbortSignal,
 ) => Promise<VerifierRun>;
-
-/**
- * The load with some groups replaced: in the id map, in the dataset's list, and in the group
- * summaries' rewards (what the group list reads with reward weights off).
- */
-export function loadWithGroups(
-  load: Extract<LoadState, { status: "ready" }>,
-  replacements: ReadonlyMap<string, RolloutGroup>,
-): Extract<LoadState, { status: "ready" }> {
-  const groups = new Map(load.groups);
-  for (const [id, g] of replacements) if (groups.has(id)) groups.set(id, g);
-  const dataset = load.dataset;
-  return {
-    ...load,
-    groups,
-    dataset: {
-      ...dataset,
-      groups: dataset.groups.map((g) => replacements.get(g.id) ?? g),
-      summaries: dataset.summaries.map((s) => {
-        const g = replacements.get(s.id);
-        return g === undefined
-          ? s
-          : { ...s, rewards: g.rollouts.map((r) => rolloutReward(r, null)) };
-      }),
-    },
-  };
-}
 
 function isAbort(e: unknown): boolean {
   return e instanceof DOMException && e.name === "AbortError";
@@ -145,51 +89,16 @@ export type VerifierPreview =
 /** The settings the pass rule reads. */
 export type PassRuleSettings = Parameters<typeof verifierFlips>[2];
 
+type Ready = Extract<LoadState, { status: "ready" }>;
+
 /**
- * Start keeping the main store's dataset scored by the verifier store's spec.
- *
- * @param previewRun runs a check before a spec is applied (its own worker, so it never stops the
- *   run that keeps the data scored); `run` when not given
- * @returns `stop` unsubscribes and cancels a run in flight (the data stays as it is); `cancel`
- *   stops the run in flight at the user's word and shows the file's rollouts without the spec;
- *   `preview` scores a spec over the file's own rollouts without applying it and says who would
- *   pass differently (./combine.ts `verifierFlips`)
+ * What the scores depend on: the spec, and the run each judge verifier reads (a number per judge
+ * run object, so a key names the exact runs a spec's judges read).
  */
-export function startVerifierSync(
-  main: MainStoreApi,
-  verifiers: VerifierStoreApi,
-  run: VerifierRunner,
-  previewRun: VerifierRunner = run,
-): {
-  readonly stop: () => void;
-  readonly cancel: () => void;
-  readonly preview: (
-    spec: VerifierSpec,
-    settings: PassRuleSettings,
-    signal: AbortSignal,
-  ) => Promise<VerifierPreview>;
-} {
-  /** Augmented group -> the file's group and the spec it was scored with. */
-  const augmented = new WeakMap<
-    RolloutGroup,
-    { readonly raw: RolloutGroup; readonly key: string }
-  >();
-  const rawOf = (g: RolloutGroup): RolloutGroup => augmented.get(g)?.raw ?? g;
-  let generation = 0;
-  let controller: AbortController | null = null;
-  let written: LoadState | null = null;
-  let results = new Map<string, readonly VerifierOutcome[]>();
-  let logged = new Map<string, number | null>();
-  let resolution: LoggedRewardResolution | null = null;
-  let resultsFor: { key: string; file: File } | null = null;
-  let names: readonly string[] = [];
-  let runsUsed: readonly JudgeRun[] = [];
-  let fileComponentsNow: readonly string[] = [];
-  /** A number per judge run object, so a key names the exact runs a spec's judges read. */
+function judgeRunKeys(): (spec: VerifierSpec, runs: readonly JudgeRun[]) => string {
   const runIds = new WeakMap<JudgeRun, number>();
   let nextRunId = 1;
-  /** What the scores depend on: the spec, and the run each judge verifier reads. */
-  const keyOf = (spec: VerifierSpec, runs: readonly JudgeRun[]): string => {
+  return (spec, runs) => {
     const read = spec.verifiers.map((v) => {
       if (v.kind !== "judge") return null;
       const run = verifierJudgeRun(v, runs);
@@ -203,75 +112,126 @@ export function startVerifierSync(
     });
     return JSON.stringify([spec, read]);
   };
-  /** The reward components of the file's own rollouts (not the verifiers'). */
-  const fileComponentsOf = (groups: readonly RolloutGroup[]): string[] =>
-    rewardComponentNames(groups.map(rawOf));
+}
 
-  const write = (load: LoadState): void => {
-    written = load;
-    main.setState({ load });
+/** The outcomes gathered for one key over one file (groups parsed later add to them). */
+interface Gathered {
+  readonly key: string;
+  readonly file: File;
+  readonly byRollout: Map<string, readonly VerifierOutcome[]>;
+  readonly logged: Map<string, number | null>;
+  names: readonly string[];
+  readonly judgeRuns: readonly JudgeRun[];
+  readonly resolution: LoggedRewardResolution;
+}
+
+function resultsOf(g: Gathered): VerifierResults {
+  return {
+    names: g.names,
+    byRollout: new Map(g.byRollout),
+    judgeRuns: g.judgeRuns,
+    resolution: g.resolution,
+    logged: new Map(g.logged),
   };
+}
+
+/** A spec's check before it is applied, over the file's own rollouts. */
+async function previewSpec(
+  view: VerifierSyncView,
+  run: VerifierRunner,
+  spec: VerifierSpec,
+  settings: PassRuleSettings,
+  signal: AbortSignal,
+): Promise<VerifierPreview> {
+  const load = view.load;
+  if (load.status !== "ready") return { kind: "invalid", problems: ["no dataset is loaded"] };
+  const raw = [...load.groups.values()];
+  const runs = view.annotations.judgeRuns;
+  const problems = verifierSpecProblems(spec, rewardComponentNames(raw), runs);
+  if (problems.length > 0)
+    return { kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) };
+  const resolution = verifierLoggedRewardResolve(spec.loggedReward, raw);
+  let after: readonly RolloutGroup[] = raw;
+  if (verifierSpecActive(spec)) {
+    const paths = verifierFieldsRead(spec);
+    const inputs = raw.flatMap((g) => verifierGroupInputs(g, spec, runs, paths));
+    const result = await run(spec, inputs, signal);
+    after = verifierAugmentGroups(raw, spec, result, resolution.rule);
+  }
+  const added = verifierLayout(spec, resolution.rule).emitted;
+  return {
+    kind: "ok",
+    resolution,
+    report: verifierFlips(raw, after, settings, added, resolution.rule),
+  };
+}
+
+/**
+ * The overlay after a run: the scored groups added to those of the same key, keeping only groups
+ * the load still holds as they were scored (an evicted or re-parsed group drops out).
+ */
+function overlayAfterRun(
+  before: VerifierOverlay,
+  load: Ready,
+  key: string,
+  scored: readonly ScoredGroup[],
+): VerifierOverlay {
+  const groups = new Map<string, ScoredGroup>();
+  if (before.key === key && before.file === load.file)
+    for (const [id, g] of before.groups) if (load.groups.get(id) === g.raw) groups.set(id, g);
+  for (const g of scored) if (load.groups.get(g.raw.id) === g.raw) groups.set(g.raw.id, g);
+  return { key, file: load.file, groups };
+}
+
+/**
+ * Start keeping the store's verifier overlay scored by its applied spec.
+ *
+ * @param previewRun runs a check before a spec is applied (its own worker, so it never stops the
+ *   run that keeps the data scored); `run` when not given
+ * @returns `stop` unsubscribes and cancels a run in flight (the overlay stays as it is); `cancel`
+ *   stops the run in flight at the user's word and shows the file's rollouts without the spec;
+ *   `preview` scores a spec over the file's own rollouts without applying it and says who would
+ *   pass differently (core `verifierFlips`)
+ */
+export function startVerifierSync(
+  store: VerifierSyncStore,
+  run: VerifierRunner,
+  previewRun: VerifierRunner = run,
+): {
+  readonly stop: () => void;
+  readonly cancel: () => void;
+  readonly preview: (
+    spec: VerifierSpec,
+    settings: PassRuleSettings,
+    signal: AbortSignal,
+  ) => Promise<VerifierPreview>;
+} {
+  const keyOf = judgeRunKeys();
+  let generation = 0;
+  let controller: AbortController | null = null;
+  let gathered: Gathered | null = null;
+
+  const update: VerifierSlice["updateVerifiers"] = (partial) =>
+    store.getState().updateVerifiers(partial);
   const setStatus = (status: VerifierStatus): void => {
-    const now = verifiers.getState().status;
-    if (JSON.stringify(now) !== JSON.stringify(status)) verifiers.setState({ status });
+    const now = store.getState().verifiers.status;
+    if (JSON.stringify(now) !== JSON.stringify(status)) update({ status });
   };
-  /** Put the file's own groups back. */
-  const restore = (load: Extract<LoadState, { status: "ready" }>): void => {
-    const back = new Map<string, RolloutGroup>();
-    for (const g of load.groups.values()) if (augmented.has(g)) back.set(g.id, rawOf(g));
-    if (back.size > 0) write(loadWithGroups(load, back));
+  /** Show the file's own rollouts. */
+  const clearOverlay = (): void => {
+    if (store.getState().verifiers.overlay.groups.size > 0)
+      update({ overlay: VERIFIER_OVERLAY_EMPTY });
   };
 
-  const refresh = (): void => {
-    const mine = ++generation;
-    controller?.abort();
-    controller = null;
-    const load = main.getState().load;
-    const spec = verifiers.getState().spec;
-    if (load.status !== "ready") {
-      setStatus({ kind: "off" });
-      return;
-    }
-    const fileComponents = fileComponentsOf([...load.groups.values()]);
-    if (JSON.stringify(fileComponents) !== JSON.stringify(fileComponentsNow)) {
-      fileComponentsNow = fileComponents;
-      verifiers.setState({ fileComponents });
-    }
-    const runs = main.getState().annotations.judgeRuns;
-    // "auto" reads the file's own rewards: a group parsed later may change it (and so the key).
-    const rule = verifierLoggedRewardResolve(
-      spec.loggedReward,
-      [...load.groups.values()].map(rawOf),
-    );
-    const key = `${keyOf(spec, runs)}:${rule.rule}`;
-    if (resultsFor?.key !== key || resultsFor.file !== load.file) {
-      results = new Map();
-      logged = new Map();
-      names = [];
-      runsUsed = runs;
-      resolution = rule;
-      resultsFor = { key, file: load.file };
-      verifiers.setState({
-        results: { names, byRollout: results, judgeRuns: runsUsed, resolution, logged },
-      });
-    }
-    if (!verifierSpecActive(spec)) {
-      restore(load);
-      setStatus({ kind: "off" });
-      return;
-    }
-    const current = [...load.groups.values()];
-    const problems = verifierSpecProblems(spec, fileComponentsOf(current), runs);
-    if (problems.length > 0) {
-      restore(load);
-      setStatus({ kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) });
-      return;
-    }
-    const todo = current.filter((g) => augmented.get(g)?.key !== key).map(rawOf);
-    if (todo.length === 0) {
-      setStatus({ kind: "done", rollouts: results.size });
-      return;
-    }
+  const score = (
+    mine: number,
+    load: Ready,
+    spec: VerifierSpec,
+    runs: readonly JudgeRun[],
+    rule: LoggedRewardResolution,
+    key: string,
+    todo: readonly RolloutGroup[],
+  ): void => {
     const paths = verifierFieldsRead(spec);
     const inputs = todo.flatMap((g) => verifierGroupInputs(g, spec, runs, paths));
     setStatus({ kind: "running", rollouts: inputs.length });
@@ -279,39 +239,30 @@ export function startVerifierSync(
     controller = abort;
     run(spec, inputs, abort.signal).then(
       (result) => {
-        if (mine !== generation) return;
+        if (mine !== generation || gathered === null) return;
         controller = null;
-        const now = main.getState().load;
+        const now = store.getState().load;
         if (now.status !== "ready" || now.file !== load.file) return;
         const scored = verifierAugmentGroups(todo, spec, result, rule.rule);
-        const replacements = new Map<string, RolloutGroup>();
         let row = 0;
-        scored.forEach((g, i) => {
-          const raw = todo[i]!;
+        for (const raw of todo)
           for (const r of raw.rollouts) {
-            results.set(r.id, result.outcomes[row++] ?? []);
+            gathered.byRollout.set(r.id, result.outcomes[row++] ?? []);
             const x = rolloutReward(r, null);
-            logged.set(r.id, Number.isNaN(x) ? null : x);
+            gathered.logged.set(r.id, Number.isNaN(x) ? null : x);
           }
-          const there = now.groups.get(raw.id);
-          // Only where the group is still the one scored (not re-parsed meanwhile).
-          if (there !== undefined && rawOf(there) === raw) {
-            augmented.set(g, { raw, key });
-            replacements.set(g.id, g);
-          }
+        gathered.names = result.names;
+        const overlay = store.getState().verifiers.overlay;
+        update({
+          results: resultsOf(gathered),
+          overlay: overlayAfterRun(
+            overlay,
+            now,
+            key,
+            scored.map((g, i) => ({ raw: todo[i]!, scored: g })),
+          ),
+          status: { kind: "done", rollouts: gathered.byRollout.size },
         });
-        names = result.names;
-        verifiers.setState({
-          results: {
-            names,
-            byRollout: new Map(results),
-            judgeRuns: runsUsed,
-            resolution,
-            logged: new Map(logged),
-          },
-        });
-        write(loadWithGroups(now, replacements));
-        setStatus({ kind: "done", rollouts: results.size });
       },
       (e: unknown) => {
         if (mine !== generation || isAbort(e)) return;
@@ -321,51 +272,69 @@ export function startVerifierSync(
     );
   };
 
-  const unsubscribeMain = main.subscribe((state, previous) => {
-    if (state.load !== previous.load && state.load !== written) refresh();
+  const refresh = (): void => {
+    const mine = ++generation;
+    controller?.abort();
+    controller = null;
+    const { load, verifiers, annotations } = store.getState();
+    const spec = verifiers.spec;
+    if (load.status !== "ready") {
+      setStatus({ kind: "off" });
+      return;
+    }
+    const current = [...load.groups.values()];
+    const fileComponents = rewardComponentNames(current);
+    if (JSON.stringify(fileComponents) !== JSON.stringify(verifiers.fileComponents))
+      update({ fileComponents });
+    const runs = annotations.judgeRuns;
+    // "auto" reads the file's own rewards: a group parsed later may change it (and so the key).
+    const rule = verifierLoggedRewardResolve(spec.loggedReward, current);
+    const key = `${keyOf(spec, runs)}:${rule.rule}`;
+    if (gathered?.key !== key || gathered.file !== load.file) {
+      gathered = {
+        key,
+        file: load.file,
+        byRollout: new Map(),
+        logged: new Map(),
+        names: [],
+        judgeRuns: runs,
+        resolution: rule,
+      };
+      update({ results: resultsOf(gathered) });
+    }
+    if (!verifierSpecActive(spec)) {
+      clearOverlay();
+      setStatus({ kind: "off" });
+      return;
+    }
+    const problems = verifierSpecProblems(spec, fileComponents, runs);
+    if (problems.length > 0) {
+      clearOverlay();
+      setStatus({ kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) });
+      return;
+    }
+    const overlay = store.getState().verifiers.overlay;
+    const same = overlay.key === key && overlay.file === load.file;
+    const todo = current.filter((g) => !same || overlay.groups.get(g.id)?.raw !== g);
+    if (todo.length === 0) setStatus({ kind: "done", rollouts: gathered.byRollout.size });
+    else score(mine, load, spec, runs, rule, key, todo);
+  };
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.load !== previous.load || state.verifiers.spec !== previous.verifiers.spec) refresh();
     else if (
       state.annotations.judgeRuns !== previous.annotations.judgeRuns &&
-      verifierReadsJudgeRuns(verifiers.getState().spec)
+      verifierReadsJudgeRuns(state.verifiers.spec)
     )
       refresh();
   });
-  const unsubscribeSpec = verifiers.subscribe((state, previous) => {
-    if (state.spec !== previous.spec) refresh();
-  });
   refresh();
-  const preview = async (
-    spec: VerifierSpec,
-    settings: PassRuleSettings,
-    signal: AbortSignal,
-  ): Promise<VerifierPreview> => {
-    const load = main.getState().load;
-    if (load.status !== "ready") return { kind: "invalid", problems: ["no dataset is loaded"] };
-    const raw = [...load.groups.values()].map(rawOf);
-    const runs = main.getState().annotations.judgeRuns;
-    const problems = verifierSpecProblems(spec, rewardComponentNames(raw), runs);
-    if (problems.length > 0)
-      return { kind: "invalid", problems: problems.map((p) => verifierProblemText(spec, p)) };
-    const resolution = verifierLoggedRewardResolve(spec.loggedReward, raw);
-    let after: readonly RolloutGroup[] = raw;
-    if (verifierSpecActive(spec)) {
-      const paths = verifierFieldsRead(spec);
-      const inputs = raw.flatMap((g) => verifierGroupInputs(g, spec, runs, paths));
-      const result = await previewRun(spec, inputs, signal);
-      after = verifierAugmentGroups(raw, spec, result, resolution.rule);
-    }
-    const added = verifierLayout(spec, resolution.rule).emitted;
-    return {
-      kind: "ok",
-      resolution,
-      report: verifierFlips(raw, after, settings, added, resolution.rule),
-    };
-  };
 
   return {
-    preview,
+    preview: (spec, settings, signal) =>
+      previewSpec(store.getState(), previewRun, spec, settings, signal),
     stop: () => {
-      unsubscribeMain();
-      unsubscribeSpec();
+      unsubscribe();
       generation++;
       controller?.abort();
     },
@@ -374,8 +343,7 @@ export function startVerifierSync(
       generation++;
       controller.abort();
       controller = null;
-      const load = main.getState().load;
-      if (load.status === "ready") restore(load);
+      clearOverlay();
       setStatus({
         kind: "error",
         message: "stopped; the rollouts are shown without the verifiers",

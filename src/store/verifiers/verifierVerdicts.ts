@@ -1,11 +1,10 @@
 /**
- * The applied verifiers as calibration judges: each one's pass/fail verdict per rollout, published
- * by the verifier store (./verifierStore.ts) whenever a run finishes, and whether a spec is applied
- * to the data (for the Exports panel's command lines). A module of its own and tiny,
- * so the calibration panel can list the verifiers without loading them (nothing is published until
- * a spec is applied, and then the verifier store is loaded already).
+ * The applied verifiers as calibration judges: each one's pass/fail verdict per rollout, derived
+ * from the verifier slice's results, and whether a spec is applied to the data (for the Exports
+ * panel's command lines). A module of its own and tiny, so the calibration panel can list the
+ * verifiers without loading them (there are none until a spec is applied, and then the verifiers'
+ * runtime is loaded already).
  */
-import { create } from "zustand";
 import {
   calibrationSourceFromRollouts,
   verifierVersion,
@@ -13,7 +12,8 @@ import {
   type RolloutId,
   type VerifierSpec,
 } from "../../core/index.ts";
-import type { VerifierResults } from "./verifierSync.ts";
+import { useStore } from "../index.ts";
+import type { VerifierResults, VerifierState } from "../slices/verifierSlice.ts";
 
 /** One verifier's verdicts. */
 export interface VerifierVerdictSet {
@@ -29,17 +29,37 @@ export interface VerifierVerdictSet {
 /** The file name the Verifiers panel exports the applied spec as (`--verifiers` in commands). */
 export const VERIFIER_SPEC_FILE_NAME = "reward-spec.json";
 
-export const useVerifierVerdicts = create<{
+/** What the verdict hook selects from. */
+export interface VerifierVerdicts {
   readonly sets: readonly VerifierVerdictSet[];
   /**
    * A spec is applied and the loaded rollouts carry its components: the Exports panel's command
    * lines then add `--verifiers reward-spec.json` to write the same bytes.
    */
   readonly applied: boolean;
-}>(() => ({
-  sets: [],
-  applied: false,
-}));
+}
+
+const setsCache = new WeakMap<
+  VerifierResults,
+  { spec: VerifierState["spec"]; sets: VerifierVerdictSet[] }
+>();
+
+/** The verdict sets of the slice's results, the same array for the same results. */
+export function verdictsOf(
+  v: Pick<VerifierState, "spec" | "results" | "status">,
+): VerifierVerdicts {
+  let hit = setsCache.get(v.results);
+  if (hit?.spec !== v.spec) {
+    hit = { spec: v.spec, sets: verifierVerdictSets(v.spec, v.results) };
+    setsCache.set(v.results, hit);
+  }
+  return { sets: hit.sets, applied: v.status.kind === "done" };
+}
+
+/** Select from the applied verifiers' verdicts (`useVerifierVerdicts((v) => v.sets)`). */
+export function useVerifierVerdicts<T>(select: (v: VerifierVerdicts) => T): T {
+  return useStore((s) => select(verdictsOf(s.verifiers)));
+}
 
 /** The prefix of a verifier source's id (`verifier:<name>`), so it never clashes with a run's. */
 export const VERIFIER_SOURCE_PREFIX = "verifier:";

@@ -8,7 +8,7 @@ import { ANNOTATIONS_EMPTY, annotationsResolve, type Annotations } from "../../.
 import { formatIssue } from "../../../io/issues.ts";
 import { annotationsSync, usePersistStatus, useStore } from "../../../store/index.ts";
 import type { ServerSaveState } from "../../../store/persistence/serverAnnotations.ts";
-import { useDataset } from "../../../store/hooks.ts";
+import { useDataset, useLoadedGroups } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
 import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
 
@@ -119,7 +119,7 @@ function SaveStatus() {
 
 export default function AnnotationsFile() {
   const dataset = useDataset();
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const groups = useLoadedGroups();
   // The count only: the file is read from the store when exported, so a ranking keystroke
   // does not re-render this bar.
   const count = useStore((s) => Object.keys(s.annotations.groups).length);

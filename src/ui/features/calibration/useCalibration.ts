@@ -21,7 +21,7 @@ import {
   type SplitName,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useDataset, useSettings } from "../../../store/hooks.ts";
+import { useDataset, useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import {
   useVerifierVerdicts,
   verifierCalibrationSources,
@@ -56,7 +56,7 @@ export interface CalibrationData {
 
 export function useCalibration(chosen: string | null): CalibrationData | null {
   const dataset = useDataset();
-  const parsed = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const parsed = useLoadedGroups();
   const { passThreshold, rewardWeights } = useSettings();
   const annotator = useStore((s) => s.annotations.annotator);
   const groups = useStore((s) => s.annotations.groups);

@@ -6,7 +6,7 @@
  */
 import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
-import { useDataset, useSettings } from "../../../store/hooks.ts";
+import { useDataset, useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import { isRunDataset } from "../../../io/runs/runInfo.ts";
 import GroupFilters from "./GroupFilters.tsx";
@@ -34,7 +34,7 @@ export interface GroupListProps {
 
 export default function GroupList({ onOpen }: GroupListProps) {
   const dataset = useDataset();
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : NO_GROUPS));
+  const groups = useLoadedGroups() ?? NO_GROUPS;
   const { passThreshold, rewardWeights, minFactor, completionRule } = useSettings();
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);

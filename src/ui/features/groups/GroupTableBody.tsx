@@ -18,7 +18,7 @@ import {
   type ReactNode,
 } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
-import { useSettings } from "../../../store/hooks.ts";
+import { useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import { clusterEntry } from "../../../store/slices/clusterSlice.ts";
 import { CLUSTERS_COLUMN, COLUMN_IDS, columnClass, GROUP_CELLS } from "./columns.tsx";
@@ -137,7 +137,7 @@ export default function GroupTableBody({
 }: GroupTableBodyProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : NO_GROUPS));
+  const groups = useLoadedGroups() ?? NO_GROUPS;
   // Subscribed for its changes only: a cluster result moves it, and the cells re-read the cache.
   useStore((s) => s.clusterVersion);
   const requestClusters = useStore((s) => s.requestClusters);

@@ -8,7 +8,7 @@ import { useId, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { ReviewQueueMode, RolloutGroup } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useDataset } from "../../../store/hooks.ts";
+import { useDataset, useLoadedGroups } from "../../../store/hooks.ts";
 import { useDocumentShortcuts } from "../../components/keyboard.ts";
 import { prepareReview, prepareReviewQueue } from "./prepareReview.ts";
 import { reviewCommand, type ReviewCommand } from "./shortcuts.ts";
@@ -28,7 +28,7 @@ export default function ReviewBar({
   onHelp: () => void;
 }) {
   const dataset = useDataset();
-  const groups = useStore((s) => (s.load.status === "ready" ? s.load.groups : EMPTY_GROUPS));
+  const groups = useLoadedGroups() ?? EMPTY_GROUPS;
   const { passThreshold, rewardWeights } = useStore(
     useShallow((s) => ({
       passThreshold: s.settings.passThreshold,

@@ -6,7 +6,7 @@
 import { useDeferredValue, useId, useMemo } from "react";
 import { rewardComponentNames } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
-import { useSettings } from "../../../store/hooks.ts";
+import { useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import styles from "./Settings.module.css";
 
 function WeightInput({ name, weight }: { name: string; weight: number }) {
@@ -36,7 +36,7 @@ function WeightInput({ name, weight }: { name: string; weight: number }) {
 }
 
 export default function RewardWeights() {
-  const loaded = useStore((s) => (s.load.status === "ready" ? s.load.groups : null));
+  const loaded = useLoadedGroups();
   // Every rollout is read for its component names (400k for a 100k-group file): in a render of
   // its own after a load, so the group list and the open group show first.
   const groups = useDeferredValue(loaded);
