@@ -6,7 +6,8 @@
 import { GAR_STATS_EMPTY, garStatsAdd, type GarStats } from "../advantage/gar.ts";
 import type { GroupId } from "../types.ts";
 import { passHatK } from "../util/passk.ts";
-import type { AnalysisSettings, DatasetAnalysis, GroupAnalysis } from "./analyze.ts";
+import type { DatasetAnalysis, GroupAnalysis } from "./analysisResult.ts";
+import type { AnalysisSettings } from "./analysisSettings.ts";
 import type { AnnotationProblem, ResolvedAnnotations } from "./resolve.ts";
 
 /** Whether a group's rollouts carry GAR advantages (annotations applied GAR to it). */

@@ -2,7 +2,7 @@
  * How every per-rollout number is computed under a set of settings, in words: the studio's
  * tooltips and the CLI's help say the same thing, and it changes with the settings.
  */
-import type { AnalysisSettings } from "./analyze.ts";
+import type { AnalysisSettings } from "./analysisSettings.ts";
 
 export interface MetricFormulas {
   readonly reward: string;
