@@ -4,7 +4,7 @@
  * check; every `/api/` request needs the session token. Transport-free: serve.ts binds it to a
  * port, and the tests call `app.request()`.
  */
-import { Hono } from "hono";
+import { Hono, type Context, type Env } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { FileHandle } from "node:fs/promises";
 import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
@@ -66,6 +66,199 @@ function fileStream(handle: FileHandle, start: number, end: number): ReadableStr
   });
 }
 
+/** `GET /api/runs`: the roots, and the runs with their files. */
+async function runsResponse(c: Context, ctx: ServerContext): Promise<Response> {
+  const catalog = ctx.catalog();
+  const annotations = await ctx.annotations.read();
+  return c.json({
+    version: ctx.version,
+    format: ctx.format,
+    stateDir: ctx.annotations.stateDir,
+    annotations: { path: ctx.annotations.path, version: annotations.version },
+    roots: catalog.roots.map((r) => ({ path: r.arg, kind: r.kind })),
+    runs: catalog.runs.map((run) => ({
+      root: run.root,
+      dir: run.dir,
+      kind: run.kind,
+      files: run.files.map((f) => ({
+        id: f.id,
+        path: f.path,
+        size: f.size,
+        mtimeMs: f.mtimeMs,
+        step: f.step,
+        stepSource: f.stepSource,
+      })),
+    })),
+  });
+}
+
+/**
+ * `GET /api/files/:id` (and HEAD): a listed file by its id, whole or one byte range. The id is
+ * never a path: anything but a catalog id is 404 without a look-up, and catalogOpen checks the
+ * file's real path again before opening it.
+ */
+async function fileResponse(
+  c: Context<Env, "/api/files/:id">,
+  ctx: ServerContext,
+): Promise<Response> {
+  const id = c.req.param("id");
+  if (!FILE_ID.test(id)) return c.json({ error: "no such file" }, 404);
+  const opened = await catalogOpen(ctx.catalog(), id);
+  if (!opened.ok)
+    return c.json(
+      {
+        error:
+          opened.error === "outside"
+            ? "the file now leads outside the paths served"
+            : "no such file",
+      },
+      404,
+    );
+  const { handle } = opened;
+  let keep = false;
+  try {
+    const info = await handle.stat();
+    const size = info.size;
+    const etag = `"${size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+    c.header("Accept-Ranges", "bytes");
+    c.header("ETag", etag);
+    c.header("Last-Modified", info.mtime.toUTCString());
+    c.header("Cache-Control", "no-cache");
+    c.header("Content-Type", "application/octet-stream");
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    const range = rangeParse(c.req.header("range") ?? null, size);
+    if (range.kind === "unsatisfiable") {
+      c.header("Content-Range", `bytes */${size}`);
+      return c.json({ error: "one satisfiable byte range per request", size }, 416);
+    }
+    const [start, end] = range.kind === "range" ? [range.start, range.end] : [0, size - 1];
+    const length = Math.max(0, end - start + 1);
+    c.header("Content-Length", String(length));
+    if (range.kind === "range") c.header("Content-Range", `bytes ${start}-${end}/${size}`);
+    const status = range.kind === "range" ? 206 : 200;
+    if (c.req.method === "HEAD" || length === 0) return c.body(null, status);
+    keep = true;
+    return c.body(fileStream(handle, start, end), status);
+  } finally {
+    if (!keep) await handle.close();
+  }
+}
+
+/**
+ * `GET /api/events`: an event stream that opens with `hello` (the annotations' version), relays
+ * every published event and sends a keep-alive comment every `pingMs`, until the client goes or
+ * the server closes.
+ */
+function eventStream(c: Context, ctx: ServerContext, pingMs: number): Response {
+  return streamSSE(c, async (stream) => {
+    let done = false;
+    // The keep-alive wait, cut short on stop: a pending timer would hold the process open.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wake: () => void = () => undefined;
+    const pause = () =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pingMs);
+      });
+    const stop = () => {
+      done = true;
+      unsubscribe();
+      unclose();
+      clearTimeout(timer);
+      wake();
+    };
+    const unsubscribe = ctx.events.subscribe((e) => {
+      stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
+    });
+    const unclose = ctx.events.onClose(() => {
+      stop();
+      stream.close().catch(() => undefined);
+    });
+    stream.onAbort(stop);
+    const annotations = await ctx.annotations.read();
+    await stream.writeSSE({
+      event: "hello",
+      data: JSON.stringify({ annotations: { version: annotations.version } }),
+    });
+    while (!done) {
+      await pause();
+      if (!done) await stream.write(": ping\n\n");
+    }
+  });
+}
+
+/** `GET /api/annotations`: the document as stored, its version as the ETag (422 if it does not validate). */
+async function annotationsResponse(c: Context, ctx: ServerContext): Promise<Response> {
+  const current = await ctx.annotations.read();
+  c.header("ETag", `"${current.version}"`);
+  if (!current.ok)
+    return c.json(
+      {
+        error: `${ctx.annotations.path} does not validate; a PUT with If-Match replaces it`,
+        issues: current.issues,
+        version: current.version,
+      },
+      422,
+    );
+  return c.body(current.text, 200, { "Content-Type": "application/json; charset=utf-8" });
+}
+
+/**
+ * `PUT /api/annotations`: replace the document if it is still the version named in If-Match (409
+ * with the current one if not), and tell every event stream the new version.
+ */
+async function annotationsWrite(c: Context, ctx: ServerContext): Promise<Response> {
+  const ifMatch = c.req.header("if-match");
+  const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
+  if (base === null || base === undefined)
+    return c.json(
+      {
+        error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
+      },
+      428,
+    );
+  const result = await ctx.annotations.write(await c.req.text(), base);
+  if (result.kind === "invalid")
+    return c.json({ error: "the annotations do not validate", issues: result.issues }, 400);
+  if (result.kind === "conflict") {
+    c.header("ETag", `"${result.current.version}"`);
+    return c.json(
+      {
+        error:
+          "the annotations changed since the version this write is based on; merge and write again",
+        version: result.current.version,
+        current: result.current.ok ? (JSON.parse(result.current.text) as unknown) : null,
+      },
+      409,
+    );
+  }
+  ctx.events.publish({ event: "annotations", data: { version: result.version } });
+  c.header("ETag", `"${result.version}"`);
+  return c.json({ version: result.version });
+}
+
+/** Any other path: a file of the studio's build by its URL path (the page needs no token). */
+async function studioFileResponse(c: Context, ctx: ServerContext): Promise<Response> {
+  const path = c.req.path === "/" ? "/index.html" : c.req.path;
+  const file = ctx.studio.files.get(path);
+  if (file === undefined) return c.text("Not found\n", 404);
+  const body = await readFile(file.abs).catch(() => null);
+  if (body === null) return c.text("Not found\n", 404);
+  // The build's own policy, plus what only a header can say: no framing.
+  c.header("Content-Security-Policy", `${ctx.studio.csp}; frame-ancestors 'none'`);
+  c.header("Content-Type", file.type);
+  c.header(
+    "Cache-Control",
+    path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+  );
+  return c.body(body, 200);
+}
+
+/**
+ * The app: the Host check on every request, the token on every `/api/` request (both registered
+ * before any route, so no route is reached without them), then the API routes, a 404 for any other
+ * `/api/` path, and the studio's build.
+ */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const pingMs = ctx.pingMs ?? 15_000;
@@ -92,175 +285,14 @@ export function createApp(ctx: ServerContext): Hono {
     await next();
   });
 
-  app.get("/api/runs", async (c) => {
-    const catalog = ctx.catalog();
-    const annotations = await ctx.annotations.read();
-    return c.json({
-      version: ctx.version,
-      format: ctx.format,
-      stateDir: ctx.annotations.stateDir,
-      annotations: { path: ctx.annotations.path, version: annotations.version },
-      roots: catalog.roots.map((r) => ({ path: r.arg, kind: r.kind })),
-      runs: catalog.runs.map((run) => ({
-        root: run.root,
-        dir: run.dir,
-        kind: run.kind,
-        files: run.files.map((f) => ({
-          id: f.id,
-          path: f.path,
-          size: f.size,
-          mtimeMs: f.mtimeMs,
-          step: f.step,
-          stepSource: f.stepSource,
-        })),
-      })),
-    });
-  });
-
-  app.get("/api/files/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!FILE_ID.test(id)) return c.json({ error: "no such file" }, 404);
-    const opened = await catalogOpen(ctx.catalog(), id);
-    if (!opened.ok)
-      return c.json(
-        {
-          error:
-            opened.error === "outside"
-              ? "the file now leads outside the paths served"
-              : "no such file",
-        },
-        404,
-      );
-    const { handle } = opened;
-    let keep = false;
-    try {
-      const info = await handle.stat();
-      const size = info.size;
-      const etag = `"${size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
-      c.header("Accept-Ranges", "bytes");
-      c.header("ETag", etag);
-      c.header("Last-Modified", info.mtime.toUTCString());
-      c.header("Cache-Control", "no-cache");
-      c.header("Content-Type", "application/octet-stream");
-      if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-      const range = rangeParse(c.req.header("range") ?? null, size);
-      if (range.kind === "unsatisfiable") {
-        c.header("Content-Range", `bytes */${size}`);
-        return c.json({ error: "one satisfiable byte range per request", size }, 416);
-      }
-      const [start, end] = range.kind === "range" ? [range.start, range.end] : [0, size - 1];
-      const length = Math.max(0, end - start + 1);
-      c.header("Content-Length", String(length));
-      if (range.kind === "range") c.header("Content-Range", `bytes ${start}-${end}/${size}`);
-      const status = range.kind === "range" ? 206 : 200;
-      if (c.req.method === "HEAD" || length === 0) return c.body(null, status);
-      keep = true;
-      return c.body(fileStream(handle, start, end), status);
-    } finally {
-      if (!keep) await handle.close();
-    }
-  });
-
-  app.get("/api/events", (c) =>
-    streamSSE(c, async (stream) => {
-      let done = false;
-      // The keep-alive wait, cut short on stop: a pending timer would hold the process open.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let wake: () => void = () => undefined;
-      const pause = () =>
-        new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, pingMs);
-        });
-      const stop = () => {
-        done = true;
-        unsubscribe();
-        unclose();
-        clearTimeout(timer);
-        wake();
-      };
-      const unsubscribe = ctx.events.subscribe((e) => {
-        stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
-      });
-      const unclose = ctx.events.onClose(() => {
-        stop();
-        stream.close().catch(() => undefined);
-      });
-      stream.onAbort(stop);
-      const annotations = await ctx.annotations.read();
-      await stream.writeSSE({
-        event: "hello",
-        data: JSON.stringify({ annotations: { version: annotations.version } }),
-      });
-      while (!done) {
-        await pause();
-        if (!done) await stream.write(": ping\n\n");
-      }
-    }),
-  );
-
-  app.get("/api/annotations", async (c) => {
-    const current = await ctx.annotations.read();
-    c.header("ETag", `"${current.version}"`);
-    if (!current.ok)
-      return c.json(
-        {
-          error: `${ctx.annotations.path} does not validate; a PUT with If-Match replaces it`,
-          issues: current.issues,
-          version: current.version,
-        },
-        422,
-      );
-    return c.body(current.text, 200, { "Content-Type": "application/json; charset=utf-8" });
-  });
-
-  app.put("/api/annotations", async (c) => {
-    const ifMatch = c.req.header("if-match");
-    const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
-    if (base === null || base === undefined)
-      return c.json(
-        {
-          error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
-        },
-        428,
-      );
-    const result = await ctx.annotations.write(await c.req.text(), base);
-    if (result.kind === "invalid")
-      return c.json({ error: "the annotations do not validate", issues: result.issues }, 400);
-    if (result.kind === "conflict") {
-      c.header("ETag", `"${result.current.version}"`);
-      return c.json(
-        {
-          error:
-            "the annotations changed since the version this write is based on; merge and write again",
-          version: result.current.version,
-          current: result.current.ok ? (JSON.parse(result.current.text) as unknown) : null,
-        },
-        409,
-      );
-    }
-    ctx.events.publish({ event: "annotations", data: { version: result.version } });
-    c.header("ETag", `"${result.version}"`);
-    return c.json({ version: result.version });
-  });
-
+  app.get("/api/runs", (c) => runsResponse(c, ctx));
+  app.get("/api/files/:id", (c) => fileResponse(c, ctx));
+  app.get("/api/events", (c) => eventStream(c, ctx, pingMs));
+  app.get("/api/annotations", (c) => annotationsResponse(c, ctx));
+  app.put("/api/annotations", (c) => annotationsWrite(c, ctx));
   app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
 
-  app.get("*", async (c) => {
-    const path = c.req.path === "/" ? "/index.html" : c.req.path;
-    const file = ctx.studio.files.get(path);
-    if (file === undefined) return c.text("Not found\n", 404);
-    const body = await readFile(file.abs).catch(() => null);
-    if (body === null) return c.text("Not found\n", 404);
-    // The build's own policy, plus what only a header can say: no framing.
-    c.header("Content-Security-Policy", `${ctx.studio.csp}; frame-ancestors 'none'`);
-    c.header("Content-Type", file.type);
-    c.header(
-      "Cache-Control",
-      path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
-    );
-    return c.body(body, 200);
-  });
+  app.get("*", (c) => studioFileResponse(c, ctx));
 
   return app;
 }

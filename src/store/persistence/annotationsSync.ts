@@ -162,64 +162,62 @@ export interface AnnotationsSync {
   stop(): void;
 }
 
-export function startAnnotationsSync(
-  store: SyncedStore,
-  db: AnnotationsDb,
-  status: StatusStore,
-): AnnotationsSync {
-  let fingerprint: string | null = null;
-  let file = "";
-  let generation = 0;
-  let writes: Promise<void> = Promise.resolve();
-  let applyingRestore = false;
-  let restoringNow = false;
-  let pending = 0;
-  // Writes wait for the task after the change, so a keystroke's handler and frame do not pay for
-  // them; one that has not started when the page is hidden or unloads starts then, at once.
+/**
+ * Tasks that start in the task after the one that asked: writes wait for it, so a keystroke's
+ * handler and frame do not pay for them. One that has not started when the page is hidden or
+ * unloads starts then, at once.
+ */
+interface NextTaskGate {
+  /** Resolves in the next task (or at once on pagehide, visibilitychange or stop). */
+  next(): Promise<void>;
+  /** Stop listening to the page, and start every task still waiting. */
+  stop(): void;
+}
+
+function nextTaskGate(): NextTaskGate {
   const waiting = new Set<() => void>();
-  const nextTask = (): Promise<void> =>
-    new Promise((resolve) => {
-      const start = (): void => {
-        clearTimeout(timer);
-        waiting.delete(start);
-        resolve();
-      };
-      const timer = setTimeout(start, 0);
-      waiting.add(start);
-    });
   const startWaiting = (): void => {
     for (const start of [...waiting]) start();
   };
   const page = typeof window === "undefined" ? null : window;
   page?.addEventListener("pagehide", startWaiting);
   page?.addEventListener("visibilitychange", startWaiting);
-
-  const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
-    const changes = annotationChanges(before, after);
-    const extras = extrasChanges(before, after);
-    const metaChanged =
-      before.annotator !== after.annotator || before.hackReasons !== after.hackReasons;
-    if (changes.length === 0 && !metaChanged && Object.keys(extras).length === 0) return;
-    const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
-    pending++;
-    savedState();
-    // The write (a structured clone of the group and the IndexedDB request) starts in a task of its
-    // own, after the one that made the change: not inside a keystroke's handler and frame.
-    const started = nextTask();
-    writes = writes
-      .then(() => started)
-      .then(() => db.save(fp, name, meta, changes, extras))
-      .then(
-        () => {
-          pending--;
-          savedState();
-        },
-        (e: unknown) => {
-          pending--;
-          status.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
-        },
-      );
+  return {
+    next: () =>
+      new Promise((resolve) => {
+        const start = (): void => {
+          clearTimeout(timer);
+          waiting.delete(start);
+          resolve();
+        };
+        const timer = setTimeout(start, 0);
+        waiting.add(start);
+      }),
+    stop: () => {
+      page?.removeEventListener("pagehide", startWaiting);
+      page?.removeEventListener("visibilitychange", startWaiting);
+      startWaiting();
+    },
   };
+}
+
+/** The writes to IndexedDB, one after another, and the save status they keep up to date. */
+interface AnnotationsWriter {
+  /** Store what changed from `before` to `after` under `fp` (nothing if nothing did). */
+  write(fp: string, name: string, before: Annotations, after: Annotations): void;
+  /** Delete what is stored under `fp`, after every write so far. */
+  clear(fp: string): Promise<void>;
+  /** Writes not finished yet. */
+  pending(): number;
+  /** Resolves when every write so far has finished. */
+  flushed(): Promise<void>;
+  stop(): void;
+}
+
+function annotationsWriter(db: AnnotationsDb, status: StatusStore): AnnotationsWriter {
+  const gate = nextTaskGate();
+  let writes: Promise<void> = Promise.resolve();
+  let pending = 0;
 
   /** The saved state with the current count of unfinished writes (an error stays shown). */
   const savedState = (): void => {
@@ -236,6 +234,76 @@ export function startAnnotationsSync(
     });
   };
 
+  const write = (fp: string, name: string, before: Annotations, after: Annotations): void => {
+    const changes = annotationChanges(before, after);
+    const extras = extrasChanges(before, after);
+    const metaChanged =
+      before.annotator !== after.annotator || before.hackReasons !== after.hackReasons;
+    if (changes.length === 0 && !metaChanged && Object.keys(extras).length === 0) return;
+    const meta = { annotator: after.annotator, hackReasons: after.hackReasons };
+    pending++;
+    savedState();
+    // The write (a structured clone of the group and the IndexedDB request) starts in a task of its
+    // own, after the one that made the change: not inside a keystroke's handler and frame.
+    const started = gate.next();
+    writes = writes
+      .then(() => started)
+      .then(() => db.save(fp, name, meta, changes, extras))
+      .then(
+        () => {
+          pending--;
+          savedState();
+        },
+        (e: unknown) => {
+          pending--;
+          status.setState({ persist: { status: "error", message: persistErrorMessage(e) } });
+        },
+      );
+  };
+
+  return {
+    write,
+    clear: (fp) => {
+      writes = writes.then(() => db.clear(fp));
+      return writes;
+    },
+    pending: () => pending,
+    flushed: () => writes,
+    stop: () => gate.stop(),
+  };
+}
+
+/**
+ * The annotations once the stored ones are restored: annotations made while restoring win over
+ * stored ones (group by group, and each extra or file-level field the user changed meanwhile).
+ */
+function mergeRestored(current: Annotations, stored: Annotations): Annotations {
+  // The file-level fields: the stored ones, unless the user changed them while restoring.
+  const fresh = current.annotator === "" && current.hackReasons === ANNOTATIONS_EMPTY.hackReasons;
+  const untouched = <K extends keyof Annotations>(k: K): boolean =>
+    current[k] === ANNOTATIONS_EMPTY[k];
+  return {
+    ...(fresh ? stored : current),
+    groups: { ...stored.groups, ...current.groups },
+    // Each extra: the stored one unless it was changed while restoring.
+    judgeRuns: untouched("judgeRuns") ? stored.judgeRuns : current.judgeRuns,
+    rubrics: untouched("rubrics") ? stored.rubrics : current.rubrics,
+    calibration: untouched("calibration") ? stored.calibration : current.calibration,
+  };
+}
+
+export function startAnnotationsSync(
+  store: SyncedStore,
+  db: AnnotationsDb,
+  status: StatusStore,
+): AnnotationsSync {
+  const writer = annotationsWriter(db, status);
+  let fingerprint: string | null = null;
+  let file = "";
+  let generation = 0;
+  let applyingRestore = false;
+  let restoringNow = false;
+
   const open = (load: Parameters<typeof loadFingerprint>[0]): void => {
     const mine = ++generation;
     fingerprint = null;
@@ -247,21 +315,7 @@ export function startAnnotationsSync(
         if (mine !== generation) return;
         fingerprint = fp;
         // Annotations made while restoring win over stored ones, and are written now.
-        const current = store.getState().annotations;
-        // The file-level fields: the stored ones, unless the user changed them while restoring.
-        const fresh =
-          current.annotator === "" && current.hackReasons === ANNOTATIONS_EMPTY.hackReasons;
-        const stored = restored.annotations;
-        const untouched = <K extends keyof Annotations>(k: K): boolean =>
-          current[k] === ANNOTATIONS_EMPTY[k];
-        const merged: Annotations = {
-          ...(fresh ? stored : current),
-          groups: { ...stored.groups, ...current.groups },
-          // Each extra: the stored one unless it was changed while restoring.
-          judgeRuns: untouched("judgeRuns") ? stored.judgeRuns : current.judgeRuns,
-          rubrics: untouched("rubrics") ? stored.rubrics : current.rubrics,
-          calibration: untouched("calibration") ? stored.calibration : current.calibration,
-        };
+        const merged = mergeRestored(store.getState().annotations, restored.annotations);
         applyingRestore = true;
         restoringNow = true;
         try {
@@ -276,10 +330,10 @@ export function startAnnotationsSync(
             at: Date.now(),
             restored: Object.keys(restored.annotations.groups).length,
             rejected: restored.rejected,
-            pending,
+            pending: writer.pending(),
           },
         });
-        write(fp, file, restored.annotations, merged);
+        writer.write(fp, file, restored.annotations, merged);
       })
       .catch((e: unknown) => {
         if (mine === generation)
@@ -304,7 +358,7 @@ export function startAnnotationsSync(
       }
     }
     if (state.annotations !== previous.annotations && !applyingRestore && fingerprint !== null)
-      write(fingerprint, file, previous.annotations, state.annotations);
+      writer.write(fingerprint, file, previous.annotations, state.annotations);
   });
 
   return {
@@ -315,19 +369,22 @@ export function startAnnotationsSync(
       store.setState({ annotations: ANNOTATIONS_EMPTY });
       applyingRestore = false;
       if (fp === null) return;
-      writes = writes.then(() => db.clear(fp));
-      await writes;
+      await writer.clear(fp);
       status.setState({
-        persist: { status: "saved", at: Date.now(), restored: 0, rejected: [], pending },
+        persist: {
+          status: "saved",
+          at: Date.now(),
+          restored: 0,
+          rejected: [],
+          pending: writer.pending(),
+        },
       });
     },
-    flushed: () => writes,
+    flushed: () => writer.flushed(),
     restoring: () => restoringNow,
     stop: () => {
       unsubscribe();
-      page?.removeEventListener("pagehide", startWaiting);
-      page?.removeEventListener("visibilitychange", startWaiting);
-      startWaiting();
+      writer.stop();
     },
   };
 }

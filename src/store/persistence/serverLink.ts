@@ -46,6 +46,208 @@ function parseDocument(path: string, text: string): Annotations {
 
 type Step = () => Promise<boolean>;
 
+/** The link's state, shared by its parts and changed in place (one per link). */
+interface LinkState {
+  /** The page's annotations as opened, with what the offline copy restored since. */
+  opened: Annotations;
+  /** The server's document at `version`, as last read or written; null before the first read. */
+  base: Annotations | null;
+  version: string | null;
+  /** Set while the file on disk does not validate (then `version` is that file's). */
+  invalid: string | null;
+  /** The user changed something since the 422: only then is the invalid file replaced. */
+  userChanged: boolean;
+  /** The latest version an event named, until a read catches up with it. */
+  heard: string | null;
+  conflicts: number;
+  failure: string | null;
+  retryMs: number;
+  /** The debounce of the next write. */
+  timer: ReturnType<typeof setTimeout> | null;
+  retryTimer: ReturnType<typeof setTimeout> | null;
+  running: Promise<void> | null;
+  /** The next write is sent with `keepalive` (the page is being hidden). */
+  keepalive: boolean;
+  /** True while the server's annotations are being applied to the store (not the user's change). */
+  applying: boolean;
+  /** After close: the annotations still to write (the store holds another dataset's). */
+  final: Annotations | null;
+}
+
+/** The link's state with what its steps need: the page's annotations, the status, the outcomes. */
+interface LinkCore {
+  readonly state: LinkState;
+  readonly session: RemoteRun["session"];
+  readonly path: string;
+  /** The annotations to sync: the store's, or after close the last ones. */
+  readonly local: () => Annotations;
+  /** The page has changes the server's document lacks (or replaces an invalid file the user changed). */
+  readonly wantPush: () => boolean;
+  /** Show the save status, if it changed. */
+  readonly report: () => void;
+  /** Take the server's document: merged with the page's, then the new base. */
+  readonly take: (theirs: Annotations, theirVersion: string) => void;
+  /** A step failed: say so, and try again after a pause (doubling up to RETRY_MAX_MS). */
+  readonly fail: (e: unknown) => false;
+  readonly succeed: () => true;
+}
+
+function linkCore(
+  remote: RemoteRun,
+  openedAs: Annotations,
+  store: ServerSyncedStore,
+  status: ServerStatusStore,
+  retry: () => void,
+): LinkCore {
+  const path = remote.listing.annotations.path;
+  const state: LinkState = {
+    opened: openedAs,
+    base: null,
+    version: null,
+    invalid: null,
+    userChanged: false,
+    heard: null,
+    conflicts: 0,
+    failure: null,
+    retryMs: RETRY_MS,
+    timer: null,
+    retryTimer: null,
+    running: null,
+    keepalive: false,
+    applying: false,
+    final: null,
+  };
+
+  const local = (): Annotations => state.final ?? store.getState().annotations;
+
+  const wantPush = (): boolean =>
+    state.base !== null
+      ? changedSince(state.base, local())
+      : state.invalid !== null && state.userChanged;
+
+  const report = (): void => {
+    if (state.final !== null) return;
+    const next: ServerSaveState =
+      state.failure !== null
+        ? { status: "error", path, message: state.failure }
+        : state.invalid !== null && !state.userChanged
+          ? { status: "invalid", path, message: state.invalid }
+          : state.version === null
+            ? { status: "reading", path }
+            : { status: "saved", path, pending: state.timer !== null || wantPush() };
+    const now = status.getState().server;
+    if (JSON.stringify(now) !== JSON.stringify(next)) status.setState({ server: next });
+  };
+
+  const apply = (merged: Annotations): void => {
+    if (state.final !== null) state.final = merged;
+    else if (merged !== store.getState().annotations) {
+      state.applying = true;
+      try {
+        store.setState({ annotations: merged });
+      } finally {
+        state.applying = false;
+      }
+    }
+  };
+
+  return {
+    state,
+    session: remote.session,
+    path,
+    local,
+    wantPush,
+    report,
+    take(theirs, theirVersion) {
+      const merged =
+        state.base === null
+          ? mergeOnOpen(state.opened, local(), theirs)
+          : mergeRemote(state.base, local(), theirs);
+      state.base = alignEqual(theirs, merged);
+      state.version = theirVersion;
+      state.invalid = null;
+      apply(merged);
+    },
+    fail(e) {
+      state.failure = serverErrorMessage(path, errorText(e));
+      report();
+      if (state.retryTimer === null && state.final === null)
+        state.retryTimer = setTimeout(() => {
+          state.retryTimer = null;
+          retry();
+        }, state.retryMs);
+      state.retryMs = Math.min(state.retryMs * 2, RETRY_MAX_MS);
+      return false;
+    },
+    succeed() {
+      state.failure = null;
+      state.retryMs = RETRY_MS;
+      return true;
+    },
+  };
+}
+
+/** Read the server's document and merge it in (a 422: the file does not validate; shown, kept). */
+async function pullStep(link: LinkCore): Promise<boolean> {
+  const { state, path } = link;
+  const asked = state.heard;
+  try {
+    const response = await viewFetch(link.session, ROUTE, {}, [422]);
+    if (response.status === 422) {
+      const { parseViewReply, annotationsInvalidSchema } = await viewApi();
+      const body = parseViewReply(ROUTE, annotationsInvalidSchema, await response.json());
+      const issues = body.issues.map((i) => i.message).join("; ");
+      state.invalid = `${path} does not validate (${issues}). It is left as it is until you change an annotation; the studio's annotations then replace it.`;
+      state.version = body.version;
+      state.base = null;
+    } else link.take(parseDocument(path, await response.text()), etagVersion(response));
+  } catch (e) {
+    return link.fail(e);
+  }
+  if (state.heard === asked) state.heard = null;
+  return link.succeed();
+}
+
+/** Write the page's document over the version last known; a conflict merges theirs in first. */
+async function pushStep(link: LinkCore): Promise<boolean> {
+  const { state } = link;
+  const sent = link.local();
+  const init: RequestInit = {
+    method: "PUT",
+    headers: { "If-Match": `"${state.version ?? ""}"`, "Content-Type": "application/json" },
+    body: annotationsToJson(sent),
+    keepalive: state.keepalive,
+  };
+  state.keepalive = false;
+  try {
+    const response = await viewFetch(link.session, ROUTE, init, [409]);
+    const { parseViewReply, annotationsWrittenSchema, annotationsConflictSchema } = await viewApi();
+    if (response.status !== 409) {
+      state.version = parseViewReply(
+        ROUTE,
+        annotationsWrittenSchema,
+        await response.json(),
+      ).version;
+      state.base = sent;
+      state.invalid = null;
+      state.userChanged = false;
+      state.conflicts = 0;
+      return link.succeed();
+    }
+    const body = parseViewReply(ROUTE, annotationsConflictSchema, await response.json());
+    if (++state.conflicts > MAX_CONFLICTS) {
+      state.conflicts = 0;
+      return link.fail(new Error(`another writer changed it ${MAX_CONFLICTS} times in a row`));
+    }
+    // A file that does not validate is replaced by ours; a valid one is merged first.
+    if (body.current === null || body.current === undefined) state.version = body.version;
+    else link.take(parseDocument(link.path, JSON.stringify(body.current)), body.version);
+    return link.succeed();
+  } catch (e) {
+    return link.fail(e);
+  }
+}
+
 /** The sync of one view session's annotations, from the dataset's open to its close. */
 export function startLink(
   remote: RemoteRun,
@@ -54,151 +256,21 @@ export function startLink(
   status: ServerStatusStore,
   options: ServerAnnotationsOptions,
 ): Link {
-  const { session } = remote;
-  const path = remote.listing.annotations.path;
   const restoring = options.restoring ?? (() => false);
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
-  /** The page's annotations as opened, with what the offline copy restored since. */
-  let opened = openedAs;
-  /** The server's document at `version`, as last read or written; null before the first read. */
-  let base: Annotations | null = null;
-  let version: string | null = null;
-  /** Set while the file on disk does not validate (then `version` is that file's). */
-  let invalid: string | null = null;
-  /** The user changed something since the 422: only then is the invalid file replaced. */
-  let userChanged = false;
-  /** The latest version an event named, until a read catches up with it. */
-  let heard: string | null = null;
-  let conflicts = 0;
-  let failure: string | null = null;
-  let retryMs = RETRY_MS;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
-  let keepalive = false;
-  let applying = false;
-  /** After close: the annotations still to write (the store holds another dataset's). */
-  let final: Annotations | null = null;
-
-  const local = (): Annotations => final ?? store.getState().annotations;
-
-  const wantPush = (): boolean =>
-    base !== null ? changedSince(base, local()) : invalid !== null && userChanged;
-
-  const report = (): void => {
-    if (final !== null) return;
-    const next: ServerSaveState =
-      failure !== null
-        ? { status: "error", path, message: failure }
-        : invalid !== null && !userChanged
-          ? { status: "invalid", path, message: invalid }
-          : version === null
-            ? { status: "reading", path }
-            : { status: "saved", path, pending: timer !== null || wantPush() };
-    const now = status.getState().server;
-    if (JSON.stringify(now) !== JSON.stringify(next)) status.setState({ server: next });
-  };
-
-  const apply = (merged: Annotations): void => {
-    if (final !== null) final = merged;
-    else if (merged !== store.getState().annotations) {
-      applying = true;
-      try {
-        store.setState({ annotations: merged });
-      } finally {
-        applying = false;
-      }
-    }
-  };
-
-  /** Take the server's document: merged with the page's, then the new base. */
-  const take = (theirs: Annotations, theirVersion: string): void => {
-    const merged =
-      base === null ? mergeOnOpen(opened, local(), theirs) : mergeRemote(base, local(), theirs);
-    base = alignEqual(theirs, merged);
-    version = theirVersion;
-    invalid = null;
-    apply(merged);
-  };
-
-  const fail = (e: unknown): false => {
-    failure = serverErrorMessage(path, errorText(e));
-    report();
-    if (retryTimer === null && final === null)
-      retryTimer = setTimeout(() => {
-        retryTimer = null;
-        kick();
-      }, retryMs);
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-    return false;
-  };
-
-  const succeed = (): true => {
-    failure = null;
-    retryMs = RETRY_MS;
-    return true;
-  };
-
-  const pull: Step = async () => {
-    const asked = heard;
-    try {
-      const response = await viewFetch(session, ROUTE, {}, [422]);
-      if (response.status === 422) {
-        const { parseViewReply, annotationsInvalidSchema } = await viewApi();
-        const body = parseViewReply(ROUTE, annotationsInvalidSchema, await response.json());
-        const issues = body.issues.map((i) => i.message).join("; ");
-        invalid = `${path} does not validate (${issues}). It is left as it is until you change an annotation; the studio's annotations then replace it.`;
-        version = body.version;
-        base = null;
-      } else take(parseDocument(path, await response.text()), etagVersion(response));
-    } catch (e) {
-      return fail(e);
-    }
-    if (heard === asked) heard = null;
-    return succeed();
-  };
-
-  const push: Step = async () => {
-    const sent = local();
-    const init: RequestInit = {
-      method: "PUT",
-      headers: { "If-Match": `"${version ?? ""}"`, "Content-Type": "application/json" },
-      body: annotationsToJson(sent),
-      keepalive,
-    };
-    keepalive = false;
-    try {
-      const response = await viewFetch(session, ROUTE, init, [409]);
-      const { parseViewReply, annotationsWrittenSchema, annotationsConflictSchema } =
-        await viewApi();
-      if (response.status !== 409) {
-        version = parseViewReply(ROUTE, annotationsWrittenSchema, await response.json()).version;
-        base = sent;
-        invalid = null;
-        userChanged = false;
-        conflicts = 0;
-        return succeed();
-      }
-      const body = parseViewReply(ROUTE, annotationsConflictSchema, await response.json());
-      if (++conflicts > MAX_CONFLICTS) {
-        conflicts = 0;
-        return fail(new Error(`another writer changed it ${MAX_CONFLICTS} times in a row`));
-      }
-      // A file that does not validate is replaced by ours; a valid one is merged first.
-      if (body.current === null || body.current === undefined) version = body.version;
-      else take(parseDocument(path, JSON.stringify(body.current)), body.version);
-      return succeed();
-    } catch (e) {
-      return fail(e);
-    }
-  };
+  const link = linkCore(remote, openedAs, store, status, () => kick());
+  const { state, report } = link;
+  const pull: Step = () => pullStep(link);
+  const push: Step = () => pushStep(link);
 
   const next = (): Step | null => {
-    if (final !== null) return wantPush() ? push : null;
-    if (version === null || (heard !== null && heard !== version)) return pull;
-    return timer === null && wantPush() ? push : null;
+    if (state.final !== null) return link.wantPush() ? push : null;
+    if (state.version === null || (state.heard !== null && state.heard !== state.version))
+      return pull;
+    return state.timer === null && link.wantPush() ? push : null;
   };
 
+  // One server operation at a time: a step's reply is in before the next step is chosen.
   const drain = async (): Promise<void> => {
     for (let step = next(); step !== null; step = next()) {
       const ok = await step();
@@ -208,42 +280,42 @@ export function startLink(
   };
 
   function kick(): void {
-    if (running !== null) return;
-    running = drain().finally(() => {
-      running = null;
+    if (state.running !== null) return;
+    state.running = drain().finally(() => {
+      state.running = null;
       report();
-      if (failure === null && next() !== null) kick();
+      if (state.failure === null && next() !== null) kick();
     });
   }
 
   const schedule = (): void => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
+    if (state.timer !== null) clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = null;
       kick();
     }, debounceMs);
     report();
   };
 
   const startNow = (): void => {
-    if (timer === null) return;
-    clearTimeout(timer);
-    timer = null;
-    keepalive = true;
+    if (state.timer === null) return;
+    clearTimeout(state.timer);
+    state.timer = null;
+    state.keepalive = true;
     kick();
   };
 
   const page = typeof window === "undefined" ? null : window;
   page?.addEventListener("pagehide", startNow);
 
-  const unsubscribe = (options.subscribe ?? subscribeViewEvents)(session, {
+  const unsubscribe = (options.subscribe ?? subscribeViewEvents)(remote.session, {
     annotations: (v) => {
-      heard = v;
+      state.heard = v;
       kick();
     },
     // (Re)connected: anything may have changed, and a failed write may land now.
     open: (v) => {
-      if (v !== null) heard = v;
+      if (v !== null) state.heard = v;
       kick();
     },
   });
@@ -253,28 +325,28 @@ export function startLink(
 
   return {
     changed(previous, nextAnnotations) {
-      if (applying) return;
+      if (state.applying) return;
       if (restoring()) {
-        opened = absorbChange(opened, previous, nextAnnotations);
+        state.opened = absorbChange(state.opened, previous, nextAnnotations);
         // The offline copy after the first read: what it adds is written (it fills only gaps).
-        if (base === null) return;
-      } else if (base === null) {
-        if (invalid === null) return; // the first read merges it
-        userChanged = true;
+        if (state.base === null) return;
+      } else if (state.base === null) {
+        if (state.invalid === null) return; // the first read merges it
+        state.userChanged = true;
       }
       schedule();
     },
     async flush() {
       startNow();
-      while (running !== null) await running;
+      while (state.running !== null) await state.running;
     },
-    version: () => version,
+    version: () => state.version,
     close(last) {
       unsubscribe();
       page?.removeEventListener("pagehide", startNow);
-      if (retryTimer !== null) clearTimeout(retryTimer);
-      final = last;
-      if (timer !== null) startNow();
+      if (state.retryTimer !== null) clearTimeout(state.retryTimer);
+      state.final = last;
+      if (state.timer !== null) startNow();
       else kick();
     },
   };

@@ -4,10 +4,10 @@
  * kept here, at most MAX_LOADED_GROUPS of them.
  */
 import type { StateCreator } from "zustand";
-import { ANNOTATIONS_EMPTY, type RolloutGroup } from "../../core/index.ts";
+import type { RolloutGroup } from "../../core/index.ts";
 // Direct module paths, not the io barrel: the main bundle takes only what it uses (the loaders
 // themselves run in the worker).
-import { datasetWithParsedGroup, type LoadedDataset } from "../../io/dataset.ts";
+import type { LoadedDataset } from "../../io/dataset.ts";
 import type { FormatCandidate } from "../../io/formats/load.ts";
 import type { FormatOptions } from "../../io/formats/spec.ts";
 import type { LoadPhase } from "../../workers/protocol.ts";
@@ -22,13 +22,18 @@ import {
 } from "../../workers/loadClient.ts";
 import { DEMO_FILE_NAME, fetchDemoFile } from "../demo.ts";
 import type { Store } from "../index.ts";
-import { groupFromUrl } from "../url.ts";
 import { remoteLoadJob, type RemoteRefresh } from "../remote/remoteJob.ts";
 import type { RemoteRun } from "../remote/viewSession.ts";
 import { runPlan } from "../runPlan.ts";
+import {
+  initialGroup,
+  LIVE_IDLE,
+  loadWithParsedGroup,
+  refreshedState,
+  startState,
+} from "./datasetStates.ts";
 
-/** Parsed groups kept for an indexed file; the oldest unselected ones are dropped first. */
-export const MAX_LOADED_GROUPS = 256;
+export { LIVE_IDLE, MAX_LOADED_GROUPS } from "./datasetStates.ts";
 
 export type LoadState =
   | { readonly status: "idle" }
@@ -120,8 +125,6 @@ export interface LiveFollow {
   readonly updating: boolean;
 }
 
-export const LIVE_IDLE: LiveFollow = { arrived: [], notices: [], heldBack: 0, updating: false };
-
 /** One file given for a run, and its path in the folder it came from (its name when none). */
 export interface RunInput {
   readonly file: File;
@@ -131,219 +134,102 @@ export interface RunInput {
 let current: LoadHandle | null = null;
 /** The inputs of the last run opened from files, to read it again with another format. */
 let lastRunInputs: readonly RunInput[] = [];
-
-/** The group a link asks for (`?group=`), when the dataset has it; else the first group. */
-function initialGroup(dataset: LoadedDataset): string | null {
-  const wanted = groupFromUrl();
-  if (wanted !== null && dataset.summaries.some((s) => s.id === wanted)) return wanted;
-  return dataset.summaries[0]?.id ?? null;
-}
+/** Groups asked of the load worker and not parsed yet (asked once). */
 const pending = new Set<string>();
 
-export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => {
-  /** The load's events into the state: progress, the first group, done, error, cancelled. */
-  const loadEvents = (file: File, runFiles: readonly File[] | undefined, remote?: RemoteRun) => {
-    let preview: RolloutGroup | null = null;
-    const onEvent = (event: LoadEvent): void => {
-      if (current?.requestId !== event.requestId) return;
-      switch (event.kind) {
-        case "progress":
-          set({
-            load: {
-              status: "loading",
-              file,
-              ...(runFiles === undefined ? {} : { runFiles }),
-              phase: event.phase,
-              bytes: event.bytes,
-              totalBytes: event.totalBytes,
-              rows: event.rows ?? null,
-              groups: event.groups ?? null,
-              preview,
-            },
-          });
-          break;
-        case "first-group": {
-          preview = event.group;
-          const load = get().load;
-          if (load.status === "loading") set({ load: { ...load, preview } });
-          break;
-        }
-        case "done": {
-          current = null;
-          performance.mark("index-done");
-          // A loop, not `new Map(groups.map(...))`: no [id, group] pair per group (100k at once).
-          const groups = new Map<string, RolloutGroup>();
-          for (const g of event.dataset.groups) groups.set(g.id, g);
-          set({
-            load: {
-              status: "ready",
-              file,
-              ...(runFiles === undefined ? {} : { runFiles }),
-              ...(remote === undefined ? {} : { remote }),
-              dataset: event.dataset,
-              groups,
-            },
-            selectedGroupId: initialGroup(event.dataset),
-            live: { ...LIVE_IDLE, heldBack: event.heldBack ?? 0 },
-          });
-          // The next file gets a started worker (this one keeps the index for group requests).
-          prewarmLoadWorkerWhenIdle();
-          break;
-        }
-        case "error":
-          current = null;
-          set({
-            load: {
-              status: "error",
-              file,
-              ...(runFiles === undefined ? {} : { runFiles }),
-              ...(remote === undefined ? {} : { remote }),
-              message: event.message,
-              candidates: event.candidates ?? [],
-              unknownFormat: event.unknownFormat ?? false,
-            },
-          });
-          break;
-        case "cancelled":
-          current = null;
-          set({ load: { status: "idle" } });
-          break;
-        case "group":
-          break;
+type SliceSet = Parameters<StateCreator<Store, [], [], DatasetSlice>>[0];
+type SliceGet = Parameters<StateCreator<Store, [], [], DatasetSlice>>[1];
+
+/** The load's events into the state: progress, the first group, done, error, cancelled. */
+function loadEvents(
+  set: SliceSet,
+  get: SliceGet,
+  file: File,
+  runFiles: readonly File[] | undefined,
+  remote?: RemoteRun,
+): (event: LoadEvent) => void {
+  let preview: RolloutGroup | null = null;
+  return (event) => {
+    if (current?.requestId !== event.requestId) return;
+    switch (event.kind) {
+      case "progress":
+        set({
+          load: {
+            status: "loading",
+            file,
+            ...(runFiles === undefined ? {} : { runFiles }),
+            phase: event.phase,
+            bytes: event.bytes,
+            totalBytes: event.totalBytes,
+            rows: event.rows ?? null,
+            groups: event.groups ?? null,
+            preview,
+          },
+        });
+        break;
+      case "first-group": {
+        preview = event.group;
+        const load = get().load;
+        if (load.status === "loading") set({ load: { ...load, preview } });
+        break;
       }
-    };
-    return onEvent;
-  };
-  /** The state a new load starts from: no group, and no annotations until the new ones arrive. */
-  const startState = (file: File, runFiles: readonly File[] | undefined, totalBytes: number) => ({
-    load: {
-      status: "loading" as const,
-      file,
-      ...(runFiles === undefined ? {} : { runFiles }),
-      phase: "reading" as const,
-      bytes: 0,
-      totalBytes,
-      rows: null,
-      groups: null,
-      preview: null,
-    },
-    selectedGroupId: null,
-    // Annotations belong to a dataset: a new file starts without any.
-    annotations: ANNOTATIONS_EMPTY,
-    annotationPast: [],
-    annotationFuture: [],
-    live: LIVE_IDLE,
-  });
-  /** A refresh asked for while one is in flight: run once that one ends (reread lists merged). */
-  let queued: { remote: RemoteRun; refresh: RemoteRefresh } | null = null;
-  let refreshing: LoadHandle | null = null;
-  const refreshRemote = (remote: RemoteRun, refresh: RemoteRefresh): void => {
-    const before = get().load;
-    if (before.status !== "ready" || before.remote === undefined) return;
-    if (refreshing !== null) {
-      queued = {
-        remote,
-        refresh: {
-          reread: [...new Set([...(queued?.refresh.reread ?? []), ...refresh.reread])],
-          notices: [...(queued?.refresh.notices ?? []), ...refresh.notices],
-        },
-      };
-      return;
+      case "done": {
+        current = null;
+        performance.mark("index-done");
+        // A loop, not `new Map(groups.map(...))`: no [id, group] pair per group (100k at once).
+        const groups = new Map<string, RolloutGroup>();
+        for (const g of event.dataset.groups) groups.set(g.id, g);
+        set({
+          load: {
+            status: "ready",
+            file,
+            ...(runFiles === undefined ? {} : { runFiles }),
+            ...(remote === undefined ? {} : { remote }),
+            dataset: event.dataset,
+            groups,
+          },
+          selectedGroupId: initialGroup(event.dataset),
+          live: { ...LIVE_IDLE, heldBack: event.heldBack ?? 0 },
+        });
+        // The next file gets a started worker (this one keeps the index for group requests).
+        prewarmLoadWorkerWhenIdle();
+        break;
+      }
+      case "error":
+        current = null;
+        set({
+          load: {
+            status: "error",
+            file,
+            ...(runFiles === undefined ? {} : { runFiles }),
+            ...(remote === undefined ? {} : { remote }),
+            message: event.message,
+            candidates: event.candidates ?? [],
+            unknownFormat: event.unknownFormat ?? false,
+          },
+        });
+        break;
+      case "cancelled":
+        current = null;
+        set({ load: { status: "idle" } });
+        break;
+      case "group":
+        break;
     }
-    set({ live: { ...get().live, updating: true } });
-    const job = remoteLoadJob(remote, refresh.reread);
-    const handle = startRemoteLoad(
-      job,
-      (event) => {
-        if (refreshing?.requestId !== event.requestId) return;
-        if (event.kind === "progress" || event.kind === "first-group" || event.kind === "group")
-          return;
-        refreshing = null;
-        const now = get().load;
-        const live = get().live;
-        if (now.status === "ready" && now.file === before.file) {
-          if (event.kind === "done") {
-            const known = new Set(now.dataset.summaries.map((s) => s.id));
-            const arrived = event.dataset.summaries
-              .filter((s) => !known.has(s.id))
-              .map((s) => s.id);
-            // Parsed groups: all of them for a whole-file read; an indexed file keeps the groups
-            // parsed so far unless a file was read again from the start.
-            const groups = new Map<string, RolloutGroup>();
-            if (event.dataset.indexed && refresh.reread.length === 0) {
-              // Kept only while their rows are all there: a group that grew is parsed again.
-              const sizes = new Map(event.dataset.summaries.map((s) => [s.id, s.rewards.length]));
-              for (const [id, g] of now.groups)
-                if (sizes.get(id) === g.rollouts.length) groups.set(id, g);
-            }
-            for (const g of event.dataset.groups) groups.set(g.id, g);
-            const selected = get().selectedGroupId;
-            const stillThere =
-              selected !== null && event.dataset.summaries.some((s) => s.id === selected);
-            set({
-              load: { ...now, remote, dataset: event.dataset, groups },
-              selectedGroupId: stillThere ? selected : initialGroup(event.dataset),
-              live: {
-                arrived: [...live.arrived, ...arrived],
-                notices: [...live.notices, ...refresh.notices],
-                heldBack: event.heldBack ?? 0,
-                updating: false,
-              },
-            });
-            // The open group, read again when it grew (an indexed file's groups parse on demand).
-            const open = get().selectedGroupId;
-            if (event.dataset.indexed && open !== null && !groups.has(open))
-              get().ensureGroup(open);
-          } else if (event.kind === "error") {
-            set({
-              live: {
-                ...live,
-                notices: [...live.notices, `The run could not be read again: ${event.message}`],
-                updating: false,
-              },
-            });
-          } else set({ live: { ...live, updating: false } });
-        }
-        const next = queued;
-        queued = null;
-        if (next !== null) refreshRemote(next.remote, next.refresh);
-      },
-      true,
-    );
-    refreshing = handle;
   };
+}
+
+/** Opening files: one file, a run of files, the demo, the same again with another format. */
+function fileLoadActions(
+  set: SliceSet,
+  get: SliceGet,
+): Pick<DatasetSlice, "loadFile" | "loadFiles" | "readAs" | "loadDemo" | "cancelLoad"> {
   return {
-    load: { status: "idle" },
-    live: LIVE_IDLE,
-    dismissArrivals: () => set({ live: { ...get().live, arrived: [], notices: [] } }),
-    loadRemote: (remote, refresh) => {
-      if (refresh !== undefined) {
-        refreshRemote(remote, refresh);
-        return;
-      }
-      current?.cancel();
-      refreshing?.cancel();
-      refreshing = null;
-      queued = null;
-      pending.clear();
-      const job = remoteLoadJob(remote, []);
-      const shown = new File([], job.name);
-      performance.mark("file-selected");
-      const onEvent = loadEvents(shown, undefined, remote);
-      set(
-        startState(
-          shown,
-          undefined,
-          job.files.reduce((n, f) => n + f.run.size, 0),
-        ),
-      );
-      current = startRemoteLoad(job, onEvent, false);
-    },
     loadFile: (file, choice = {}) => {
       current?.cancel();
       pending.clear();
       performance.mark("file-selected");
-      const onEvent = loadEvents(file, undefined);
+      const onEvent = loadEvents(set, get, file, undefined);
       set(startState(file, undefined, file.size));
       current = startLoad(file, onEvent, choice);
     },
@@ -372,7 +258,7 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         return;
       }
       performance.mark("file-selected");
-      const onEvent = loadEvents(shown, runFiles);
+      const onEvent = loadEvents(set, get, shown, runFiles);
       set(
         startState(
           shown,
@@ -409,6 +295,105 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
     cancelLoad: () => {
       current?.cancel();
     },
+  };
+}
+
+/** Following the view server's run: opening it, reading it again as it changes, the arrivals. */
+function remoteLoadActions(
+  set: SliceSet,
+  get: SliceGet,
+): Pick<DatasetSlice, "loadRemote" | "dismissArrivals"> {
+  /** A refresh asked for while one is in flight: run once that one ends (reread lists merged). */
+  let queued: { remote: RemoteRun; refresh: RemoteRefresh } | null = null;
+  let refreshing: LoadHandle | null = null;
+  const refreshRemote = (remote: RemoteRun, refresh: RemoteRefresh): void => {
+    const before = get().load;
+    if (before.status !== "ready" || before.remote === undefined) return;
+    if (refreshing !== null) {
+      queued = {
+        remote,
+        refresh: {
+          reread: [...new Set([...(queued?.refresh.reread ?? []), ...refresh.reread])],
+          notices: [...(queued?.refresh.notices ?? []), ...refresh.notices],
+        },
+      };
+      return;
+    }
+    set({ live: { ...get().live, updating: true } });
+    const job = remoteLoadJob(remote, refresh.reread);
+    const handle = startRemoteLoad(
+      job,
+      (event) => {
+        if (refreshing?.requestId !== event.requestId) return;
+        if (event.kind === "progress" || event.kind === "first-group" || event.kind === "group")
+          return;
+        refreshing = null;
+        const now = get().load;
+        const live = get().live;
+        if (now.status === "ready" && now.file === before.file) {
+          if (event.kind === "done") {
+            const refreshed = refreshedState(
+              now,
+              live,
+              get().selectedGroupId,
+              remote,
+              refresh,
+              event,
+            );
+            set(refreshed);
+            // The open group, read again when it grew (an indexed file's groups parse on demand).
+            const open = get().selectedGroupId;
+            if (event.dataset.indexed && open !== null && !refreshed.load.groups.has(open))
+              get().ensureGroup(open);
+          } else if (event.kind === "error") {
+            set({
+              live: {
+                ...live,
+                notices: [...live.notices, `The run could not be read again: ${event.message}`],
+                updating: false,
+              },
+            });
+          } else set({ live: { ...live, updating: false } });
+        }
+        const next = queued;
+        queued = null;
+        if (next !== null) refreshRemote(next.remote, next.refresh);
+      },
+      true,
+    );
+    refreshing = handle;
+  };
+  return {
+    dismissArrivals: () => set({ live: { ...get().live, arrived: [], notices: [] } }),
+    loadRemote: (remote, refresh) => {
+      if (refresh !== undefined) {
+        refreshRemote(remote, refresh);
+        return;
+      }
+      current?.cancel();
+      refreshing?.cancel();
+      refreshing = null;
+      queued = null;
+      pending.clear();
+      const job = remoteLoadJob(remote, []);
+      const shown = new File([], job.name);
+      performance.mark("file-selected");
+      const onEvent = loadEvents(set, get, shown, undefined, remote);
+      set(
+        startState(
+          shown,
+          undefined,
+          job.files.reduce((n, f) => n + f.run.size, 0),
+        ),
+      );
+      current = startRemoteLoad(job, onEvent, false);
+    },
+  };
+}
+
+/** Parsing an indexed file's groups on demand, at most MAX_LOADED_GROUPS kept. */
+function groupParseActions(set: SliceSet, get: SliceGet): Pick<DatasetSlice, "ensureGroup"> {
+  return {
     ensureGroup: (groupId) => {
       const load = get().load;
       if (load.status !== "ready" || load.groups.has(groupId) || pending.has(groupId)) return;
@@ -421,28 +406,18 @@ export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (se
         performance.measure("group-parsed", { start: requested, detail: { groupId } });
         const now = get().load;
         if (now.status !== "ready" || now.file !== load.file) return;
-        const groups = new Map(now.groups);
-        if (reply.kind === "group" && reply.group !== null) {
-          groups.set(groupId, reply.group);
-          // Drop the oldest groups beyond the cap, never the selected one.
-          const selected = get().selectedGroupId;
-          for (const id of groups.keys()) {
-            if (groups.size <= MAX_LOADED_GROUPS) break;
-            if (id !== selected) groups.delete(id);
-          }
-        }
-        const updated =
-          reply.kind === "group"
-            ? datasetWithParsedGroup(now.dataset, reply.group, groupId, reply.issues)
-            : datasetWithParsedGroup(now.dataset, null, groupId, [
-                {
-                  file: dataset.file,
-                  line: 0,
-                  message: `group ${groupId} could not be read: ${reply.message}`,
-                },
-              ]);
-        set({ load: { ...now, dataset: { ...updated, groups: [] }, groups } });
+        set({
+          load: loadWithParsedGroup(now, groupId, reply, get().selectedGroupId, dataset.file),
+        });
       });
     },
   };
-};
+}
+
+export const createDatasetSlice: StateCreator<Store, [], [], DatasetSlice> = (set, get) => ({
+  load: { status: "idle" },
+  live: LIVE_IDLE,
+  ...fileLoadActions(set, get),
+  ...remoteLoadActions(set, get),
+  ...groupParseActions(set, get),
+});
