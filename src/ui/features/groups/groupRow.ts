@@ -11,6 +11,7 @@ import {
   type AnalysisSettings,
   type ChatMessage,
   type GroupAnnotation,
+  type GroupRewardStats,
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { groupSpread, RewardSpreadCell, type SpreadCell } from "./groupSpreadCell.ts";
@@ -34,7 +35,11 @@ export function promptPreview(prompt: string | readonly ChatMessage[] | null): s
   return preview(promptText(prompt));
 }
 
-export interface GroupRow {
+/**
+ * A group's row. Its numbers and flags (passes, mean and std, shown with `statText`, mixed, zero
+ * std, unscored: never shown as zero std) are core's `groupRewardStats` of its rewards.
+ */
+export interface GroupRow extends GroupRewardStats {
   readonly id: string;
   /** Position in the file (the summaries' order): the default order and every sort's tie-break. */
   readonly index: number;
@@ -42,15 +47,6 @@ export interface GroupRow {
   readonly step: number | null;
   readonly prompt: string;
   readonly n: number;
-  readonly passes: number;
-  /** Mean and population std of the finite rewards; NaN without any (shown with `statText`). */
-  readonly mean: number;
-  readonly std: number;
-  readonly mixed: boolean;
-  /** Every finite reward equal (core `groupFlags`); false for an unscored group. */
-  readonly zeroStd: boolean;
-  /** No finite reward at all: shown as "unscored", never as zero std. */
-  readonly unscored: boolean;
   /** Fewer rollouts than most groups of the file. */
   readonly partial: boolean;
   /** The group's rollouts are parsed (always for a whole-file load; on demand for indexed files). */
