@@ -14,45 +14,58 @@ export interface DatasetPanel {
   readonly Component: LazyExoticComponent<ComponentType>;
 }
 
+/**
+ * A panel whose component loads on first open: `load` is the feature's dynamic import, so the
+ * bundler gives the feature a chunk of its own.
+ */
+function lazyPanel(
+  id: string,
+  label: string,
+  loading: string,
+  load: () => Promise<{ default: ComponentType }>,
+): DatasetPanel {
+  return { id, label, loading, Component: lazy(load) };
+}
+
 export const DATASET_PANELS: readonly DatasetPanel[] = [
-  {
-    id: "overview",
-    label: "Dataset overview",
-    loading: "Loading charts…",
-    // The overview draws charts: recharts loads with it, not with the first page.
-    Component: lazy(() => import("../features/overview/DatasetOverview.tsx")),
-  },
-  {
-    id: "judge",
-    label: "LLM judge",
-    loading: "Loading the judge…",
-    // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
-    Component: lazy(() => import("../features/judge/JudgePanel.tsx")),
-  },
-  {
-    id: "rubrics",
-    label: "Rubrics",
-    loading: "Loading rubrics…",
-    Component: lazy(() => import("../features/rubrics/RubricsPanel.tsx")),
-  },
-  {
-    id: "calibration",
-    label: "Calibration",
-    loading: "Loading calibration…",
-    Component: lazy(() => import("../features/calibration/CalibrationPanel.tsx")),
-  },
-  {
-    id: "verifiers",
-    label: "Verifiers",
-    loading: "Loading the verifiers…",
-    // The verifiers (and their JSON-schema validator) load with the panel, or at start when a
-    // saved spec exists (store/verifiers/verifierBoot.ts).
-    Component: lazy(() => import("../features/verifiers/VerifiersPanel.tsx")),
-  },
-  {
-    id: "exports",
-    label: "Exports",
-    loading: "Loading exports…",
-    Component: lazy(() => import("../features/exports/ExportsPanel.tsx")),
-  },
+  // The overview draws charts: recharts loads with it, not with the first page.
+  lazyPanel(
+    "overview",
+    "Dataset overview",
+    "Loading charts…",
+    () => import("../features/overview/DatasetOverview.tsx"),
+  ),
+  // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
+  lazyPanel(
+    "judge",
+    "LLM judge",
+    "Loading the judge…",
+    () => import("../features/judge/JudgePanel.tsx"),
+  ),
+  lazyPanel(
+    "rubrics",
+    "Rubrics",
+    "Loading rubrics…",
+    () => import("../features/rubrics/RubricsPanel.tsx"),
+  ),
+  lazyPanel(
+    "calibration",
+    "Calibration",
+    "Loading calibration…",
+    () => import("../features/calibration/CalibrationPanel.tsx"),
+  ),
+  // The verifiers (and their JSON-schema validator) load with the panel, or at start when a
+  // saved spec exists (store/verifiers/verifierBoot.ts).
+  lazyPanel(
+    "verifiers",
+    "Verifiers",
+    "Loading the verifiers…",
+    () => import("../features/verifiers/VerifiersPanel.tsx"),
+  ),
+  lazyPanel(
+    "exports",
+    "Exports",
+    "Loading exports…",
+    () => import("../features/exports/ExportsPanel.tsx"),
+  ),
 ];

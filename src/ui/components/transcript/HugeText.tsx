@@ -10,21 +10,20 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
-  hugeFind,
   hugeLabel,
   hugeNextMatch,
-  hugePieceOf,
   hugePieces,
   hugeRowOf,
   hugeRows,
   hugeRowText,
-  MAX_MATCHES,
   ROW_CHARS,
-  SLICE_CHARS,
-  utf8Bytes,
 } from "./hugeText.ts";
+import { HugePieceNav, HugeSearchForm } from "./HugeTextControls.tsx";
+import { useElementWidth, useHugeFind, useUtf8Bytes } from "./hugeTextHooks.ts";
 import styles from "./Transcript.module.css";
 import { VisibleText } from "./VisibleText.tsx";
+
+export { useUtf8Bytes } from "./hugeTextHooks.ts";
 
 /** Height of a row in px (Transcript.module.css `.hugeRow` sets the same line height). */
 export const HUGE_ROW_PX = 18;
@@ -40,82 +39,6 @@ function scrollingAncestor(el: HTMLElement): HTMLElement | null {
     if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) return p;
   }
   return null;
-}
-
-/** Run `step` once per macrotask until it says it is done; the returned function stops it. */
-function sliced(step: () => boolean): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    timer = step() ? null : setTimeout(run, 0);
-  };
-  timer = setTimeout(run, 0);
-  return () => {
-    stopped = true;
-    if (timer !== null) clearTimeout(timer);
-  };
-}
-
-/**
- * Byte counts of the last few huge texts, so a column that mounts again (a tab switch) shows its
- * size at once. A few entries only: each keeps its text alive, which the dataset holds anyway.
- */
-const BYTES_CACHE = new Map<string, number>();
-const BYTES_CACHE_SIZE = 4;
-
-/** The text's size in UTF-8 bytes, counted a slice per task; null until counted. */
-export function useUtf8Bytes(text: string): number | null {
-  const [counted, setCounted] = useState<{ text: string; bytes: number } | null>(null);
-  const cached = BYTES_CACHE.get(text);
-  useEffect(() => {
-    if (BYTES_CACHE.has(text)) return;
-    let at = 0;
-    let bytes = 0;
-    return sliced(() => {
-      const to = Math.min(text.length, at + SLICE_CHARS);
-      bytes += utf8Bytes(text, at, to);
-      at = to;
-      if (at < text.length) return false;
-      BYTES_CACHE.set(text, bytes);
-      if (BYTES_CACHE.size > BYTES_CACHE_SIZE)
-        BYTES_CACHE.delete(BYTES_CACHE.keys().next().value as string);
-      setCounted({ text, bytes });
-      return true;
-    });
-  }, [text]);
-  if (cached !== undefined) return cached;
-  return counted !== null && counted.text === text ? counted.bytes : null;
-}
-
-interface SearchState {
-  readonly query: string;
-  readonly matches: readonly number[];
-  /** Characters searched so far. */
-  readonly scanned: number;
-  readonly done: boolean;
-}
-
-/** Every match of `query` (up to MAX_MATCHES), found a slice per task; grows as it searches. */
-function useHugeSearch(text: string, query: string): SearchState {
-  const [state, setState] = useState<SearchState | null>(null);
-  useEffect(() => {
-    if (query === "") return;
-    let at = 0;
-    const found: number[] = [];
-    return sliced(() => {
-      const to = Math.min(text.length, at + SLICE_CHARS);
-      for (const m of hugeFind(text, query, at, to, MAX_MATCHES - found.length)) found.push(m);
-      at = to;
-      const done = at >= text.length || found.length >= MAX_MATCHES;
-      setState({ query, matches: found.slice(), scanned: at, done });
-      return done;
-    });
-  }, [text, query]);
-  if (query === "") return { query, matches: [], scanned: 0, done: true };
-  return state !== null && state.query === query
-    ? state
-    : { query, matches: [], scanned: 0, done: false };
 }
 
 /** The row's text with the matches in it marked (the current one apart). */
@@ -162,25 +85,12 @@ export const HugeTextView = memo(function HugeTextView({ text }: { text: string 
   const from = pieces[piece]!;
   const to = pieces[piece + 1]!;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(INITIAL_RECT.width);
-  // The scroller's width sets how many characters a row holds: a resize is an external event.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (el === null || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry !== undefined && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  // The scroller's width sets how many characters a row holds.
+  const width = useElementWidth(scrollRef, INITIAL_RECT.width);
   const rowChars = Math.max(20, Math.min(ROW_CHARS * 2, Math.floor((width - 16) / CHAR_PX)));
   const rows = useMemo(() => hugeRows(text, from, to, rowChars), [text, from, to, rowChars]);
-
-  const [draft, setDraft] = useState("");
-  const [query, setQuery] = useState("");
-  const search = useHugeSearch(text, query);
-  const [index, setIndex] = useState(0);
-  const current = search.matches[index] ?? null;
+  const find = useHugeFind(text, pieces, setPiece);
+  const current = find.current;
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -197,106 +107,18 @@ export const HugeTextView = memo(function HugeTextView({ text }: { text: string 
     virtualizer.scrollToIndex(hugeRowOf(rows, current), { align: "center" });
   }, [current, from, to, rows, virtualizer]);
 
-  const go = (i: number) => {
-    const m = search.matches[i];
-    if (m === undefined) return;
-    setIndex(i);
-    setPiece(hugePieceOf(pieces, m));
-  };
-  // The first match shows as soon as the search finds it.
-  const first = search.matches[0];
-  const [shownFirst, setShownFirst] = useState<string | null>(null);
-  if (first !== undefined && shownFirst !== query) {
-    setShownFirst(query);
-    setIndex(0);
-    setPiece(hugePieceOf(pieces, first));
-  }
-
-  const n = search.matches.length;
-  const status =
-    query === ""
-      ? ""
-      : n === 0
-        ? search.done
-          ? "no match"
-          : `searching… ${Math.round((100 * search.scanned) / Math.max(1, text.length))}%`
-        : `${(index + 1).toLocaleString("en-US")} of ${n.toLocaleString("en-US")}${
-            n >= MAX_MATCHES ? "+" : ""
-          }${search.done ? "" : " so far"}`;
-
   return (
     <div className={styles.huge} data-testid="huge-text.view">
       <div className={styles.hugeBar}>
-        <form
-          className={styles.hugeSearch}
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (draft !== query) {
-              setQuery(draft);
-              setIndex(0);
-            } else if (n > 0) go((index + 1) % n);
-          }}
-        >
-          <input
-            type="search"
-            value={draft}
-            placeholder="Find in this text"
-            aria-label="Find in this text"
-            data-testid="huge-text.search"
-            onChange={(e) => setDraft(e.currentTarget.value)}
-          />
-          <button
-            type="button"
-            className={styles.hugeButton}
-            disabled={n === 0}
-            aria-label="Previous match"
-            data-testid="huge-text.prev"
-            onClick={() => go((index - 1 + n) % n)}
-          >
-            ↑
-          </button>
-          <button
-            type="submit"
-            className={styles.hugeButton}
-            aria-label="Next match"
-            data-testid="huge-text.next"
-          >
-            ↓
-          </button>
-          <span className={styles.hugeStatus} role="status" data-testid="huge-text.status">
-            {status}
-          </span>
-        </form>
-        <div className={styles.hugePieces}>
-          <button
-            type="button"
-            className={styles.hugeButton}
-            disabled={piece === 0}
-            aria-label="Previous piece"
-            data-testid="huge-text.piece-prev"
-            onClick={() => setPiece(piece - 1)}
-          >
-            ‹
-          </button>
-          <span
-            data-testid="huge-text.piece"
-            data-piece={piece + 1}
-            title={`Characters ${(from + 1).toLocaleString("en-US")} to ${to.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")}`}
-          >
-            piece {piece + 1} of {count}
-          </span>
-          <button
-            type="button"
-            className={styles.hugeButton}
-            disabled={piece >= count - 1}
-            aria-label="Next piece"
-            data-testid="huge-text.piece-next"
-            onClick={() => setPiece(piece + 1)}
-          >
-            ›
-          </button>
-        </div>
+        <HugeSearchForm find={find} />
+        <HugePieceNav
+          piece={piece}
+          count={count}
+          from={from}
+          to={to}
+          chars={text.length}
+          onPiece={setPiece}
+        />
       </div>
       <div
         ref={scrollRef}
@@ -320,7 +142,7 @@ export const HugeTextView = memo(function HugeTextView({ text }: { text: string 
                 data-testid="huge-text.row"
                 data-offset={start}
               >
-                {rowContent(text, start, line, search.matches, query.length, current)}
+                {rowContent(text, start, line, find.matches, find.query.length, current)}
               </div>
             );
           })}

@@ -9,6 +9,8 @@ import {
   hugeRowOf,
   hugeRows,
   hugeRowText,
+  hugeSearchStatus,
+  MAX_MATCHES,
   utf8Bytes,
 } from "./hugeText.ts";
 
@@ -102,5 +104,23 @@ describe("hugeFind", () => {
     expect(hugeNextMatch([3, 9], 4)).toBe(1);
     expect(hugeNextMatch([3, 9], 10)).toBe(0);
     expect(hugeNextMatch([], 0)).toBe(-1);
+  });
+});
+
+describe("hugeSearchStatus", () => {
+  const at = { query: "needle", matches: 0, scanned: 0, chars: 2_000_000, done: false, index: 0 };
+
+  it("is empty without a query, and the progress until the first match", () => {
+    expect(hugeSearchStatus({ ...at, query: "" })).toBe("");
+    expect(hugeSearchStatus({ ...at, scanned: 1_000_000 })).toBe("searching… 50%");
+    expect(hugeSearchStatus({ ...at, scanned: 2_000_000, done: true })).toBe("no match");
+  });
+
+  it("counts the matches, says while it is still searching, and when it stopped at the cap", () => {
+    expect(hugeSearchStatus({ ...at, matches: 1200, index: 2 })).toBe("3 of 1,200+ so far");
+    expect(hugeSearchStatus({ ...at, matches: 12, index: 0, done: true })).toBe("1 of 12");
+    expect(hugeSearchStatus({ ...at, matches: MAX_MATCHES, index: 0, done: true })).toBe(
+      "1 of 1,000+",
+    );
   });
 });

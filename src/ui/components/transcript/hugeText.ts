@@ -163,3 +163,28 @@ export function hugeNextMatch(matches: readonly number[], offset: number): numbe
   const i = matches.findIndex((m) => m >= offset);
   return i === -1 ? 0 : i;
 }
+
+/** Where a search of a huge text stands, for its status line. */
+export interface HugeSearchProgress {
+  readonly query: string;
+  /** Matches found so far (at most MAX_MATCHES). */
+  readonly matches: number;
+  /** Characters searched so far, of `chars`. */
+  readonly scanned: number;
+  readonly chars: number;
+  readonly done: boolean;
+  /** The current match's place among them. */
+  readonly index: number;
+}
+
+/** The search's status line: "" without a query, the progress until a match, then "3 of 12". */
+export function hugeSearchStatus(p: HugeSearchProgress): string {
+  if (p.query === "") return "";
+  if (p.matches === 0)
+    return p.done
+      ? "no match"
+      : `searching… ${Math.round((100 * p.scanned) / Math.max(1, p.chars))}%`;
+  return `${(p.index + 1).toLocaleString("en-US")} of ${p.matches.toLocaleString("en-US")}${
+    p.matches >= MAX_MATCHES ? "+" : ""
+  }${p.done ? "" : " so far"}`;
+}

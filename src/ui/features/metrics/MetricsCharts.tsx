@@ -11,6 +11,7 @@ import {
   YAxis,
   type TooltipValueType,
 } from "recharts";
+import type { ReactElement } from "react";
 import ChartFrame from "../../components/ChartFrame.tsx";
 import {
   SERIES_COLORS,
@@ -65,6 +66,26 @@ function fullId(_label: unknown, payload: ReadonlyArray<{ payload?: unknown }>):
   return typeof row === "object" && row !== null && "id" in row ? String(row.id) : "";
 }
 
+/**
+ * One series of a chart: a stepped area when the chart is dense, else a bar per rollout. Called as
+ * a function, so the chart's children are the same recharts elements as when written inline.
+ */
+function stepsOrBars(dense: boolean, dataKey: string, name: string, color: string): ReactElement {
+  return dense ? (
+    <Area
+      type="stepAfter"
+      dataKey={dataKey}
+      name={name}
+      stroke={color}
+      fill={color}
+      fillOpacity={0.35}
+      isAnimationActive={false}
+    />
+  ) : (
+    <Bar dataKey={dataKey} name={name} fill={color} isAnimationActive={false} />
+  );
+}
+
 export function AdvantageChart({ model, subject }: { model: AdvantageBars; subject: string }) {
   const dense = model.rows.length >= DENSE_FROM;
   return (
@@ -86,24 +107,7 @@ export function AdvantageChart({ model, subject }: { model: AdvantageBars; subje
         <YAxis tick={TICK} width={52} />
         <ReferenceLine y={0} stroke="#5b6573" />
         <Tooltip formatter={format} labelFormatter={fullId} />
-        {dense ? (
-          <Area
-            type="stepAfter"
-            dataKey="grpo"
-            name="GRPO (before)"
-            stroke={SERIES_COLORS.grpo}
-            fill={SERIES_COLORS.grpo}
-            fillOpacity={0.35}
-            isAnimationActive={false}
-          />
-        ) : (
-          <Bar
-            dataKey="grpo"
-            name="GRPO (before)"
-            fill={SERIES_COLORS.grpo}
-            isAnimationActive={false}
-          />
-        )}
+        {stepsOrBars(dense, "grpo", "GRPO (before)", SERIES_COLORS.grpo)}
         {!model.hasGar ? null : dense ? (
           <Line
             type="stepAfter"
@@ -230,24 +234,7 @@ export function FactorChart({
             <YAxis tick={TICK} width={52} domain={[0, 1]} />
             <ReferenceLine y={minFactor} stroke="#5b6573" strokeDasharray="4 3" />
             <Tooltip formatter={format} labelFormatter={fullId} />
-            {dense ? (
-              <Area
-                type="stepAfter"
-                dataKey="factor"
-                name="f"
-                stroke={SERIES_COLORS.factor}
-                fill={SERIES_COLORS.factor}
-                fillOpacity={0.35}
-                isAnimationActive={false}
-              />
-            ) : (
-              <Bar
-                dataKey="factor"
-                name="f"
-                fill={SERIES_COLORS.factor}
-                isAnimationActive={false}
-              />
-            )}
+            {stepsOrBars(dense, "factor", "f", SERIES_COLORS.factor)}
           </ComposedChart>
           {dense ? <DenseNote count={model.rows.length} /> : null}
         </>

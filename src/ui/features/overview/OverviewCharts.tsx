@@ -13,13 +13,14 @@ import {
   YAxis,
   type TooltipValueType,
 } from "recharts";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import ChartFrame from "../../components/ChartFrame.tsx";
 import {
   OVERVIEW_COLORS,
   type FactorSpreadOverview,
   type GroupKindsOverview,
   type GroupSizesOverview,
+  type HistogramRow,
   type LengthRewardOverview,
   type PassKOverview,
   type RewardOverview,
@@ -42,6 +43,27 @@ function format(value: TooltipValueType | undefined): string {
   return typeof value === "string" ? value : value.join(" – ");
 }
 
+/**
+ * A histogram's chart: a bar per bin of `rows` (its count of `counted`), the bins named under an
+ * axis titled `axis`. Called as a function, so the frame holds the same recharts elements as when
+ * written inline.
+ */
+function histogramBars(rows: readonly HistogramRow[], axis: string, counted: string): ReactElement {
+  return (
+    <BarChart data={[...rows]} responsive style={CHART_STYLE} margin={MARGIN}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis
+        dataKey="label"
+        tick={TICK}
+        label={{ value: axis, position: "insideBottom", offset: -10, fontSize: 11 }}
+      />
+      <YAxis tick={TICK} width={52} allowDecimals={false} />
+      <Tooltip formatter={format} />
+      <Bar dataKey="count" name={counted} isAnimationActive={false} />
+    </BarChart>
+  );
+}
+
 export function RewardHistogram({ model, subject }: { model: RewardOverview; subject: string }) {
   return (
     <ChartFrame
@@ -59,17 +81,7 @@ export function RewardHistogram({ model, subject }: { model: RewardOverview; sub
       {model.rows.length === 0 ? (
         <p className={styles.note}>No rollout has a reward.</p>
       ) : (
-        <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis
-            dataKey="label"
-            tick={TICK}
-            label={{ value: "reward R", position: "insideBottom", offset: -10, fontSize: 11 }}
-          />
-          <YAxis tick={TICK} width={52} allowDecimals={false} />
-          <Tooltip formatter={format} />
-          <Bar dataKey="count" name="rollouts" isAnimationActive={false} />
-        </BarChart>
+        histogramBars(model.rows, "reward R", "rollouts")
       )}
     </ChartFrame>
   );
@@ -254,17 +266,7 @@ export function FactorSpreadChart({
         </p>
       ) : (
         <>
-          <BarChart data={[...model.rows]} responsive style={CHART_STYLE} margin={MARGIN}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="label"
-              tick={TICK}
-              label={{ value: "factor f", position: "insideBottom", offset: -10, fontSize: 11 }}
-            />
-            <YAxis tick={TICK} width={52} allowDecimals={false} />
-            <Tooltip formatter={format} />
-            <Bar dataKey="count" name="passes" isAnimationActive={false} />
-          </BarChart>
+          {histogramBars(model.rows, "factor f", "passes")}
           {model.report !== null ? (
             <pre
               className={model.report.ok ? styles.report : styles.reportBad}

@@ -12,12 +12,15 @@ import {
   type JudgeRun,
 } from "../../../core/index.ts";
 import {
+  grsJudgeNote,
   grsJudgeScores,
   grsParseFloor,
   prepareGrsPreview,
+  type GrsJudgeScores,
   type GrsPreviewInput,
   type GrsTyped,
 } from "./prepareGrsPreview.ts";
+import { testJudgeRun } from "../../../test/judgeRunFixtures.ts";
 
 function input(
   rewards: readonly number[],
@@ -178,5 +181,43 @@ describe("prepareGrsPreview: inputs", () => {
     expect(grsJudgeScores([older, gar], "g")?.run.id).toBe("old");
     expect(grsJudgeScores([gar], "g")).toBeNull();
     expect(grsJudgeScores([older], "constructor")).toBeNull();
+  });
+});
+
+describe("grsJudgeNote", () => {
+  const scores = (over: Partial<GrsJudgeScores> = {}): GrsJudgeScores => ({
+    run: testJudgeRun({ id: "rubric-1", mode: "rubric", source: "llm", model: "gpt-x" }, {}).info,
+    rubricVersion: 2,
+    error: null,
+    scores: {},
+    failed: [],
+    ...over,
+  });
+
+  it("says how to preview without a rubric run", () => {
+    expect(grsJudgeNote(null, 3)).toEqual({
+      scores: "No rubric run has scored this group: type s and b per pass to preview.",
+      older: "",
+    });
+  });
+
+  it("names the run, its model or the heuristic, and the rubric version", () => {
+    expect(grsJudgeNote(scores(), 2).scores).toBe(
+      "Scores from rubric run rubric-1 (gpt-x, rubric v2).",
+    );
+    const heuristic = scores({
+      run: testJudgeRun({ id: "h", mode: "rubric" }, {}).info,
+      rubricVersion: null,
+    });
+    expect(grsJudgeNote(heuristic, 2).scores).toBe("Scores from rubric run h (heuristic).");
+  });
+
+  it("says when the scores are from an older rubric version, only then", () => {
+    expect(grsJudgeNote(scores(), 3).older).toBe(
+      " The rubric is at v3 now: these scores are from an older version.",
+    );
+    expect(grsJudgeNote(scores(), 2).older).toBe("");
+    expect(grsJudgeNote(scores(), null).older).toBe("");
+    expect(grsJudgeNote(scores({ rubricVersion: null }), 3).older).toBe("");
   });
 });

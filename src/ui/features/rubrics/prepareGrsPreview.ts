@@ -42,6 +42,37 @@ export function grsJudgeScores(runs: readonly JudgeRun[], groupId: string): GrsJ
   return null;
 }
 
+/** Where the preview's scores come from, in words (`grsJudgeNote`). */
+export interface GrsJudgeNote {
+  /** The run and rubric version the scores are from, or how to preview without one. */
+  readonly scores: string;
+  /** " The rubric is at v3 now: …" when they are from an older rubric version, else "". */
+  readonly older: string;
+}
+
+/** What the preview says of the judge's scores, given the task's current rubric version. */
+export function grsJudgeNote(
+  judge: GrsJudgeScores | null,
+  currentVersion: number | null,
+): GrsJudgeNote {
+  if (judge === null)
+    return {
+      scores: "No rubric run has scored this group: type s and b per pass to preview.",
+      older: "",
+    };
+  const by = judge.run.source === "heuristic" ? "heuristic" : judge.run.model;
+  const version = judge.rubricVersion === null ? "" : `, rubric v${judge.rubricVersion}`;
+  return {
+    scores: `Scores from rubric run ${judge.run.id} (${by}${version}).`,
+    older:
+      judge.rubricVersion !== null &&
+      currentVersion !== null &&
+      judge.rubricVersion < currentVersion
+        ? ` The rubric is at v${currentVersion} now: these scores are from an older version.`
+        : "",
+  };
+}
+
 /** What the user typed for a rollout's s and b ("" or absent: use the judge's). */
 export interface GrsTyped {
   readonly solution?: string;
