@@ -32,6 +32,8 @@ import SpreadCheck from "./SpreadCheck.tsx";
 import type { JudgeRunner } from "./useJudgeRunner.ts";
 import styles from "./Judge.module.css";
 
+type PairwiseAmong = "all" | "passes";
+
 export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const dataset = useDataset();
   const settings = useSettings();
@@ -41,7 +43,7 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const rubrics = useStore((s) => s.annotations.rubrics);
   const [scope, setScope] = useState<JudgeScope>("mixed");
   const [bothOrders, setBothOrders] = useState(true);
-  const [among, setAmong] = useState<"all" | "passes">("passes");
+  const [among, setAmong] = useState<PairwiseAmong>("passes");
   const id = useId();
   const running = runner.state.status === "running";
   if (dataset === null) return null;
@@ -100,26 +102,12 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
           {groupCountText(inScope.length)}
         </span>
       </div>
-      <div className={styles.row}>
-        <span>Pairwise:</span>
-        <label className={styles.inline}>
-          <input
-            type="checkbox"
-            checked={bothOrders}
-            data-testid="judge.both-orders"
-            onChange={(e) => setBothOrders(e.currentTarget.checked)}
-          />
-          both orders (position-flip rate)
-        </label>
-        <select
-          aria-label="Pairwise compares"
-          value={among}
-          onChange={(e) => setAmong(e.currentTarget.value === "all" ? "all" : "passes")}
-        >
-          <option value="passes">the passes of each group</option>
-          <option value="all">every rollout of each group</option>
-        </select>
-      </div>
+      <PairwiseOptions
+        bothOrders={bothOrders}
+        among={among}
+        onBothOrders={setBothOrders}
+        onAmong={setAmong}
+      />
       <div className={styles.row}>
         {RUN_MODES.map((mode) => (
           <button
@@ -166,5 +154,41 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
         onHeuristic={runner.runHeuristic}
       />
     </section>
+  );
+}
+
+/** What a pairwise run compares: both orders of each pair (the flip rate), and among which rollouts. */
+function PairwiseOptions({
+  bothOrders,
+  among,
+  onBothOrders,
+  onAmong,
+}: {
+  bothOrders: boolean;
+  among: PairwiseAmong;
+  onBothOrders: (on: boolean) => void;
+  onAmong: (among: PairwiseAmong) => void;
+}) {
+  return (
+    <div className={styles.row}>
+      <span>Pairwise:</span>
+      <label className={styles.inline}>
+        <input
+          type="checkbox"
+          checked={bothOrders}
+          data-testid="judge.both-orders"
+          onChange={(e) => onBothOrders(e.currentTarget.checked)}
+        />
+        both orders (position-flip rate)
+      </label>
+      <select
+        aria-label="Pairwise compares"
+        value={among}
+        onChange={(e) => onAmong(e.currentTarget.value === "all" ? "all" : "passes")}
+      >
+        <option value="passes">the passes of each group</option>
+        <option value="all">every rollout of each group</option>
+      </select>
+    </div>
   );
 }
