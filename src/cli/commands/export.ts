@@ -16,6 +16,7 @@ import {
   exportBuild,
   REWARD_MODES,
   REWARD_SOURCES,
+  rewardSourceFits,
   type ExportKind,
   type ExportOptions,
   type RewardMode,
@@ -116,7 +117,7 @@ export function exportOptionsFromFlags(values: {
     EXPORT_DEFAULTS.source,
   );
   const mode = choice<RewardMode>("mode", values.mode, REWARD_MODES, EXPORT_DEFAULTS.mode);
-  if (mode === "reward" && source === "human")
+  if (!rewardSourceFits(source, mode))
     throw new UsageError("--mode reward reads a rubric run's scores: add --source judge");
   let floor = EXPORT_DEFAULTS.floor;
   if (values.floor !== undefined) {

@@ -229,9 +229,14 @@ export interface GarGroupOutcome {
   readonly error: string | null;
 }
 
-/** True when a group has both passes and failures: the only groups a GAR grader is called on. */
+/**
+ * True when a group has both passes and failures: the only groups a GAR grader is called on, and
+ * the groups the review queue's "mixed" mode keeps. Counted without an array per group: the
+ * review queue asks it of every group of a large file at once.
+ */
 export function garIsMixed(rewards: readonly number[], passThreshold: number): boolean {
-  const passes = rewards.filter((r) => r >= passThreshold).length;
+  let passes = 0;
+  for (const r of rewards) if (r >= passThreshold) passes++;
   return passes > 0 && passes < rewards.length;
 }
 

@@ -97,3 +97,22 @@ export function annotationsResolve(
   }
   return { byGroup, unknown, warnings };
 }
+
+/**
+ * What an import into partly parsed data (an indexed file) reports: the annotations resolved
+ * against the parsed groups, with a group that is not parsed yet checked by its id alone (its
+ * rollouts are not known yet, so they are not reported as missing). Ids of groups the data does
+ * not have at all, and every warning, are reported.
+ */
+export function annotationsImportProblems(
+  parsed: readonly RolloutGroup[],
+  knownGroupIds: ReadonlySet<GroupId>,
+  annotations: Annotations,
+): AnnotationProblem[] {
+  const resolved = annotationsResolve(parsed, annotations);
+  const parsedIds = new Set(parsed.map((g) => g.id));
+  return [
+    ...resolved.unknown.filter((p) => parsedIds.has(p.groupId) || !knownGroupIds.has(p.groupId)),
+    ...resolved.warnings,
+  ];
+}

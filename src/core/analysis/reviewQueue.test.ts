@@ -1,6 +1,11 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { reviewPosition, reviewQueue } from "./reviewQueue.ts";
+import {
+  reviewNeighbours,
+  reviewNextUnreviewed,
+  reviewPosition,
+  reviewQueue,
+} from "./reviewQueue.ts";
 
 const groups = Array.from({ length: 20 }, (_, i) => ({ id: `g${i}`, mixed: i % 3 === 0 }));
 
@@ -40,6 +45,30 @@ describe("reviewQueue", () => {
     expect(reviewPosition(["a", "b", "c"], "b")).toEqual({ index: 2, total: 3 });
     expect(reviewPosition(["a"], "z")).toBeNull();
     expect(reviewPosition(["a"], null)).toBeNull();
+  });
+
+  it("steps to the neighbours; from outside the queue Next is its first group", () => {
+    expect(reviewNeighbours(["a", "b", "c"], "b")).toEqual({ previous: "a", next: "c" });
+    expect(reviewNeighbours(["a", "b", "c"], "a")).toEqual({ previous: null, next: "b" });
+    expect(reviewNeighbours(["a", "b", "c"], "c")).toEqual({ previous: "b", next: null });
+    expect(reviewNeighbours(["a", "b"], "z")).toEqual({ previous: null, next: "a" });
+    expect(reviewNeighbours(["a", "b"], null)).toEqual({ previous: null, next: "a" });
+    expect(reviewNeighbours([], null)).toEqual({ previous: null, next: null });
+  });
+
+  it("finds the next unreviewed group after the open one, wrapping round", () => {
+    const reviewed =
+      (...ids: string[]) =>
+      (id: string) =>
+        ids.includes(id);
+    const queue = ["a", "b", "c", "d"];
+    expect(reviewNextUnreviewed(queue, "b", reviewed())).toBe("c");
+    expect(reviewNextUnreviewed(queue, "c", reviewed("d"))).toBe("a");
+    expect(reviewNextUnreviewed(queue, "z", reviewed("a"))).toBe("b");
+    expect(reviewNextUnreviewed(queue, null, reviewed())).toBe("a");
+    // The open group itself is never next, reviewed or not.
+    expect(reviewNextUnreviewed(queue, "b", reviewed("a", "c", "d"))).toBeNull();
+    expect(reviewNextUnreviewed([], null, reviewed())).toBeNull();
   });
 
   test.prop([fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 2 ** 31 })])(

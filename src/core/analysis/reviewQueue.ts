@@ -37,3 +37,36 @@ export function reviewPosition(
   const i = groupId === null ? -1 : queue.indexOf(groupId);
   return i === -1 ? null : { index: i + 1, total: queue.length };
 }
+
+/**
+ * The groups Previous and Next open: the neighbours of `groupId` in the queue. From outside the
+ * queue (or with none open) there is no previous, and Next is the queue's first group.
+ */
+export function reviewNeighbours(
+  queue: readonly string[],
+  groupId: string | null,
+): { previous: string | null; next: string | null } {
+  const i = groupId === null ? -1 : queue.indexOf(groupId);
+  return {
+    previous: i > 0 ? (queue[i - 1] ?? null) : null,
+    next: queue[i + 1] ?? null,
+  };
+}
+
+/**
+ * The group "mark reviewed and next" opens: the first group after `groupId` in the queue (wrapping
+ * round, from the start when it is not in the queue) that is not reviewed and is not `groupId`
+ * itself, or null when every other group is reviewed.
+ */
+export function reviewNextUnreviewed(
+  queue: readonly string[],
+  groupId: string | null,
+  isReviewed: (id: string) => boolean,
+): string | null {
+  const i = groupId === null ? -1 : queue.indexOf(groupId);
+  for (let k = 1; k <= queue.length; k++) {
+    const id = queue[(i + k) % queue.length];
+    if (id !== undefined && id !== groupId && !isReviewed(id)) return id;
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { judgeAccountingEmpty } from "../judge/accounting.ts";
 import type { JudgeRun } from "../judge/runs.ts";
 import {
+  calibrationCanUnseal,
   calibrationFractionsText,
   calibrationLogReruns,
   calibrationRerunWarnings,
@@ -63,6 +64,12 @@ describe("unsealing the test split", () => {
       "t",
     );
     expect(state.log[0]!.message).toMatch(/prompt version none$/);
+  });
+
+  it("is offered only when the source gives verdicts on rows of the test split", () => {
+    expect(calibrationCanUnseal(true, 3)).toBe(true);
+    expect(calibrationCanUnseal(true, 0)).toBe(false);
+    expect(calibrationCanUnseal(false, 3)).toBe(false);
   });
 });
 

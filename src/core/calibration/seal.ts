@@ -36,6 +36,15 @@ export function calibrationUnseal(
   };
 }
 
+/**
+ * Whether unsealing against a source would show a test result: the source gives pass/fail
+ * verdicts (a clusterer gives none) and the test split holds rows it judged. The one unseal is
+ * not to be spent on nothing.
+ */
+export function calibrationCanUnseal(givesVerdicts: boolean, testRows: number): boolean {
+  return givesVerdicts && testRows > 0;
+}
+
 export type CalibrationRerunReason = "after-unseal" | "prompt-version";
 
 export interface CalibrationRerunWarning {

@@ -14,7 +14,13 @@ import {
   fixtureGroup,
   fixtureRun,
 } from "./__fixtures__/exportFixture.ts";
-import { exportRewards, REWARD_EXPORT_DEFAULTS, type RewardExportRow } from "./rewards.ts";
+import {
+  exportRewards,
+  REWARD_EXPORT_DEFAULTS,
+  rewardJudgeMode,
+  rewardSourceFits,
+  type RewardExportRow,
+} from "./rewards.ts";
 import { ExportError, exportJsonl } from "./text.ts";
 
 /** Annotations that rank each group's rollouts (by index within the group) and mark hacks. */
@@ -374,5 +380,19 @@ describe("rewards export, reward mode from a rubric run (GRS, equation 2)", () =
       "not-judged",
       "not-judged",
     ]);
+  });
+});
+
+describe("which judgement a reward mode reads", () => {
+  it("advantage mode reads gar runs, reward mode rubric runs", () => {
+    expect(rewardJudgeMode("advantage")).toBe("gar");
+    expect(rewardJudgeMode("reward")).toBe("rubric");
+  });
+
+  it("reward mode needs the judge source; advantage mode takes either", () => {
+    expect(rewardSourceFits("human", "advantage")).toBe(true);
+    expect(rewardSourceFits("judge", "advantage")).toBe(true);
+    expect(rewardSourceFits("judge", "reward")).toBe(true);
+    expect(rewardSourceFits("human", "reward")).toBe(false);
   });
 });

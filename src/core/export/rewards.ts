@@ -30,7 +30,7 @@ import { garIsMixed, type GarGroupOutcome, type GarGroupStatus } from "../advant
 import { grpoAdvantages } from "../advantage/grpo.ts";
 import { GRS_DEFAULTS, grsShape, type GrsScore } from "../advantage/grs.ts";
 import { garFromJudge } from "../judge/group.ts";
-import type { JudgeRun, JudgeSource } from "../judge/runs.ts";
+import type { JudgeMode, JudgeRun, JudgeSource } from "../judge/runs.ts";
 import { clusterComponents } from "../ngram/cluster.ts";
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
 import {
@@ -67,6 +67,19 @@ export const REWARD_EXPORT_DEFAULTS: RewardExportOptions = {
   judgeRunId: null,
   floor: GRS_DEFAULTS.floor,
 };
+
+/** The judge mode whose runs a reward mode reads: advantage a gar run's tiers, reward a rubric run's scores. */
+export function rewardJudgeMode(mode: RewardMode): JudgeMode {
+  return mode === "advantage" ? "gar" : "rubric";
+}
+
+/**
+ * Whether a source can shape the rewards in a mode: reward mode (GRS) reads a rubric run's
+ * scores, which the human annotations do not give; advantage mode takes either source.
+ */
+export function rewardSourceFits(source: RewardSource, mode: RewardMode): boolean {
+  return mode !== "reward" || source === "judge";
+}
 
 /**
  * What happened to a row's reward.
@@ -182,7 +195,7 @@ export function exportRewards(
   options: RewardExportOptions = REWARD_EXPORT_DEFAULTS,
   transcripts: TranscriptForm = "messages",
 ): RewardExport {
-  if (options.mode === "reward" && options.source === "human")
+  if (!rewardSourceFits(options.source, options.mode))
     throw new ExportError(
       "judgeRuns",
       "reward mode (GRS) reads a rubric run's scores: choose the judge source",
@@ -190,7 +203,7 @@ export function exportRewards(
   if (!(options.floor >= 0 && options.floor < 1))
     throw new RangeError(`floor must be in [0, 1), got ${options.floor}`);
   const runs = annotations.judgeRuns;
-  const wanted = options.mode === "advantage" ? "gar" : "rubric";
+  const wanted = rewardJudgeMode(options.mode);
   const run =
     options.source === "judge"
       ? exportJudgeRun(runs, options.judgeRunId === "newest" ? null : options.judgeRunId, [wanted])

@@ -22,7 +22,13 @@ import {
   type JudgeTaskSpec,
 } from "./plan.ts";
 import { judgePlanRubric } from "./rubricPlan.ts";
-import { judgeRunSpread, judgeSample, judgeScopeGroups, judgeSpreadEligible } from "./scope.ts";
+import {
+  judgeRunSpread,
+  judgeSample,
+  judgeSampleValid,
+  judgeScopeGroups,
+  judgeSpreadEligible,
+} from "./scope.ts";
 import { judgeClip, judgeRolloutText, judgeTaskText } from "./judgeText.ts";
 import type { RubricBook } from "./rubricBook.ts";
 import type { JudgeRun } from "./runs.ts";
@@ -342,6 +348,16 @@ describe("heuristic run, ids, scope, sample", () => {
     expect([...b].reverse()).toEqual(a);
     expect(judgeSample(many, 10, 8).map((g) => g.id)).not.toEqual(a);
     expect(judgeSample(many, 99, 1)).toHaveLength(50);
+  });
+
+  it("draws a sample of a whole number >= 1 of groups, with a whole seed >= 0", () => {
+    expect(judgeSampleValid(1, 0)).toBe(true);
+    expect(judgeSampleValid(20, 7)).toBe(true);
+    expect(judgeSampleValid(0, 0)).toBe(false);
+    expect(judgeSampleValid(2.5, 0)).toBe(false);
+    expect(judgeSampleValid(NaN, 0)).toBe(false);
+    expect(judgeSampleValid(5, -1)).toBe(false);
+    expect(judgeSampleValid(5, 0.5)).toBe(false);
   });
 });
 

@@ -62,6 +62,14 @@ export function judgeSample(
   return groups.filter((g) => chosen.has(g.id));
 }
 
+/**
+ * Whether a sample can be drawn: its size a whole number >= 1 and its seed a whole number >= 0
+ * (as `rollout-studio judge --sample N --seed S` takes them).
+ */
+export function judgeSampleValid(size: number, seed: number): boolean {
+  return Number.isInteger(size) && size >= 1 && Number.isInteger(seed) && seed >= 0;
+}
+
 /** The groups of a scope: mixed (pass and fail), all, the selected one, or spread-eligible. */
 export function judgeScopeGroups(
   groups: readonly RolloutGroup[],

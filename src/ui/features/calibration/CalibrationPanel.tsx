@@ -2,47 +2,30 @@
  * The calibration view (a dataset panel, loaded on first open): a judge source against this
  * annotator's labels, on stratified seeded train/dev/test splits with the test split sealed until
  * one logged unseal; metrics with bootstrap intervals, rank agreement, the corrected pass rate, and
- * the disagreements to click through. The numbers come from core's `calibrationReport`.
+ * the disagreements to click through (CalibrationResults). The numbers come from core's
+ * `calibrationReport`.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { calibrationFormulas } from "../../../core/index.ts";
-import { useStore } from "../../../store/index.ts";
-import CorrectedRate from "./CorrectedRate.tsx";
-import { DisagreementList, DisagreementWalker } from "./Disagreements.tsx";
+import CalibrationResults from "./CalibrationResults.tsx";
+import { splitSettingsKey } from "./calibrationPanelModel.ts";
 import {
   nextRankSort,
-  prepareCorrected,
-  prepareDisagreements,
   prepareRankRows,
-  prepareSeal,
   prepareSplitTables,
   type RankSort,
 } from "./prepareCalibration.ts";
-import RankAgreement from "./RankAgreement.tsx";
-import { revealClear, revealRollout } from "./revealRollout.ts";
-import SealPanel from "./SealPanel.tsx";
 import SourcePicker from "./SourcePicker.tsx";
-import SplitMetrics from "./SplitMetrics.tsx";
 import SplitSettings from "./SplitSettings.tsx";
 import { useCalibration } from "./useCalibration.ts";
+import { useDisagreementWalk } from "./useDisagreementWalk.ts";
 import styles from "./Calibration.module.css";
 
 export default function CalibrationPanel() {
   const [chosen, setChosen] = useState<string | null>(null);
   const data = useCalibration(chosen);
-  const selectGroup = useStore((s) => s.selectGroup);
   const [rankSort, setRankSort] = useState<RankSort>({ key: "group", descending: false });
-  const [walk, setWalk] = useState<number | null>(null);
-  const [note, setNote] = useState("");
-  const revealing = useRef<AbortController | null>(null);
-  // The reveal waits on the DOM (an external system): stop it and unmark when the panel closes.
-  useEffect(
-    () => () => {
-      revealing.current?.abort();
-      revealClear();
-    },
-    [],
-  );
+  const walker = useDisagreementWalk();
 
   const report = data?.report;
   const state = data?.state;
@@ -63,41 +46,7 @@ export default function CalibrationPanel() {
   );
   if (data === null || report === undefined || state === undefined || formulas === null)
     return null;
-
   const { choice } = data;
-  const disagreements = prepareDisagreements(report, walk);
-  const corrected = prepareCorrected(report);
-  const table = (split: string) => tables.find((t) => t.split === split);
-  const train = table("train");
-  const dev = table("dev");
-  const test = table("test");
-
-  const open = (index: number): void => {
-    const item = disagreements.items[index];
-    if (item === undefined) return;
-    setWalk(index);
-    setNote("");
-    revealing.current?.abort();
-    const controller = new AbortController();
-    revealing.current = controller;
-    selectGroup(item.groupId);
-    revealRollout(item.rolloutId, controller.signal)
-      .then((shown) => {
-        if (controller.signal.aborted) return;
-        setNote(
-          shown ? "" : `Open the Rollouts tab of group ${item.groupId} to see ${item.rolloutId}.`,
-        );
-      })
-      .catch((error: unknown) => console.error("could not show the rollout", error));
-  };
-  const stopWalk = (): void => {
-    revealing.current?.abort();
-    revealClear();
-    setWalk(null);
-    setNote("");
-  };
-  const at = disagreements.current;
-  const walking = at === null ? undefined : disagreements.items[at];
 
   return (
     <section className={styles.panel} aria-label="Calibration" data-testid="calibration">
@@ -109,16 +58,16 @@ export default function CalibrationPanel() {
         choices={data.choices}
         value={choice?.value ?? ""}
         onChange={(value) => {
-          stopWalk();
+          walker.stop();
           setChosen(value);
         }}
       />
       <SplitSettings
-        key={`${state.seed}:${state.fractions.train}:${state.fractions.dev}:${state.unsealed === null}`}
+        key={splitSettingsKey(state)}
         state={state}
         title={formulas.splits}
         onApply={(next) => {
-          stopWalk();
+          walker.stop();
           data.resplit(next);
         }}
       />
@@ -129,59 +78,16 @@ export default function CalibrationPanel() {
           never becomes the judge by default).
         </p>
       ) : (
-        <>
-          <div className={styles.grid}>
-            {train === undefined ? null : (
-              <SplitMetrics table={train} confusionTitle={formulas.confusion} />
-            )}
-            {dev === undefined ? null : (
-              <SplitMetrics table={dev} confusionTitle={formulas.confusion} />
-            )}
-          </div>
-          <CorrectedRate
-            view={corrected}
-            titles={{
-              observed: formulas.observed,
-              corrected: formulas.corrected,
-              interval: formulas.correctedInterval,
-              wilson: formulas.correctedWilson,
-            }}
-          />
-          <RankAgreement
-            rows={rankRows}
-            overall={report.ranks.overall}
-            sort={rankSort}
-            onSort={(key) => setRankSort((s) => nextRankSort(s, key))}
-            titles={{ tau: formulas.tau, rho: formulas.rho, overall: formulas.overall }}
-          />
-          <SealPanel
-            seal={prepareSeal(state, report, choice.source, data.warnings)}
-            sourceLabel={choice.source.label}
-            promptVersion={choice.source.promptVersion}
-            canUnseal={choice.hasVerdicts && report.testRows > 0}
-            onUnseal={data.unseal}
-          >
-            {test === undefined ? null : (
-              <SplitMetrics table={test} confusionTitle={formulas.confusion} />
-            )}
-          </SealPanel>
-          <DisagreementList
-            items={disagreements.items}
-            current={disagreements.current}
-            sealed={report.sealed}
-            onOpen={open}
-          />
-          {walking === undefined || at === null ? null : (
-            <DisagreementWalker
-              item={walking}
-              index={at}
-              total={disagreements.items.length}
-              note={note}
-              onStep={(delta) => open(at + delta)}
-              onClose={stopWalk}
-            />
-          )}
-        </>
+        <CalibrationResults
+          data={data}
+          choice={choice}
+          formulas={formulas}
+          tables={tables}
+          rankRows={rankRows}
+          rankSort={rankSort}
+          onSort={(key) => setRankSort((s) => nextRankSort(s, key))}
+          walker={walker}
+        />
       )}
     </section>
   );

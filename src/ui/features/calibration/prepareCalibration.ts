@@ -5,6 +5,7 @@
  * render what these return.
  */
 import {
+  CALIBRATION_JUDGE_MODES,
   CALIBRATION_MIN_N,
   calibrationJudgeRunSource,
   calibrationRewardSource,
@@ -52,7 +53,7 @@ export function prepareSources(
   const choices: SourceChoice[] = [...runs].reverse().map((run) => ({
     value: `run:${run.info.id}`,
     source: calibrationJudgeRunSource(run, options),
-    hasVerdicts: run.info.mode !== "cluster",
+    hasVerdicts: CALIBRATION_JUDGE_MODES.includes(run.info.mode),
   }));
   choices.push({
     value: REWARD_CHOICE,

@@ -5,28 +5,17 @@
  * shows the command). Lazily loaded by ui/app/datasetPanels.ts.
  */
 import { useMemo, useState } from "react";
-import {
-  EXPORT_DEFAULTS,
-  REWARD_MODES,
-  REWARD_SOURCES,
-  TRANSCRIPT_FORMS,
-  type Annotations,
-  type ExportKind,
-  type RewardMode,
-  type RewardSource,
-  type TranscriptForm,
-} from "../../../core/index.ts";
+import { EXPORT_DEFAULTS, type Annotations, type ExportKind } from "../../../core/index.ts";
 import { formatIssue } from "../../../io/issues.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { downloadBlob } from "../../components/chartExport.ts";
 import styles from "./Exports.module.css";
 import {
-  exportRunModes,
   exportText,
   prepareExports,
-  prepareRunOptions,
   type ExportChoices,
+  type ExportEntry,
 } from "./prepareExports.ts";
 import {
   useVerifierVerdicts,
@@ -34,6 +23,15 @@ import {
 } from "../../../store/verifiers/verifierVerdicts.ts";
 import { exportCommandLine } from "./commandLine.ts";
 import { StatusMessage, type Message } from "../../components/StatusMessage.tsx";
+import { KindOptions, MenuSelect, type KindOptionsProps } from "./ExportOptions.tsx";
+import {
+  countText,
+  downloadType,
+  failedText,
+  savedText,
+  settingsNote,
+  TRANSCRIPT_OPTIONS,
+} from "./exportsPanelModel.ts";
 
 /**
  * The annotations file as the CLI writes it: validated, then serialised from the parsed state. The
@@ -48,19 +46,6 @@ async function annotationsJsonWriter(fileName: string): Promise<(a: Annotations)
     return annotationsToJson(parsed.value);
   };
 }
-
-const SOURCE_LABEL: Readonly<Record<RewardSource, string>> = {
-  human: "human ranking",
-  judge: "judge run",
-};
-const TRANSCRIPT_LABEL: Readonly<Record<TranscriptForm, string>> = {
-  messages: "whole conversations",
-  text: "final-message text (--text)",
-};
-const MODE_LABEL: Readonly<Record<RewardMode, string>> = {
-  advantage: "advantage (GAR, equation 3)",
-  reward: "reward (GRS, equation 2)",
-};
 
 export default function ExportsPanel() {
   const dataset = useDataset();
@@ -89,10 +74,6 @@ export default function ExportsPanel() {
   );
   if (dataset === null) return null;
 
-  const rewards = choices.rewards;
-  const setRewards = (patch: Partial<ExportChoices["rewards"]>): void =>
-    setChoices((c) => ({ ...c, rewards: { ...c.rewards, ...patch } }));
-
   const download = (kind: ExportKind, fileName: string): void => {
     annotationsJsonWriter(fileName)
       .then((annotationsJson) => {
@@ -104,84 +85,36 @@ export default function ExportsPanel() {
           choices,
           annotationsJson,
         );
-        if (out.calibration !== annotations.calibration)
-          updateAnnotationExtras(() => ({ calibration: out.calibration }));
-        const type = fileName.endsWith(".jsonl") ? "application/x-ndjson" : "application/json";
-        downloadBlob(new Blob([out.text], { type }), fileName);
-        setMessage({
-          text:
-            `Saved ${fileName}.` +
-            (out.calibration !== annotations.calibration
-              ? " Labelled rollouts that had no calibration split now have one, kept with the annotations."
-              : ""),
-          error: false,
-        });
+        const assignedSplits = out.calibration !== annotations.calibration;
+        if (assignedSplits) updateAnnotationExtras(() => ({ calibration: out.calibration }));
+        downloadBlob(new Blob([out.text], { type: downloadType(fileName) }), fileName);
+        setMessage({ text: savedText(fileName, assignedSplits), error: false });
       })
-      .catch((e: unknown) =>
-        setMessage({
-          text: `${fileName} could not be written: ${e instanceof Error ? e.message : String(e)}`,
-          error: true,
-        }),
-      );
+      .catch((e: unknown) => setMessage({ text: failedText(fileName, e), error: true }));
   };
-
-  const runSelect = (kind: "calibration" | "rewards", value: string | null) => (
-    <label className={styles.option}>
-      Judge run{" "}
-      <select
-        data-testid={`exports.judge-run.${kind}`}
-        value={value ?? ""}
-        onChange={(e) => {
-          const v = e.currentTarget.value === "" ? null : e.currentTarget.value;
-          if (kind === "calibration") setChoices((c) => ({ ...c, calibrationRun: v }));
-          else setRewards({ judgeRunId: v });
-        }}
-      >
-        {prepareRunOptions(
-          annotations.judgeRuns,
-          exportRunModes(kind, choices),
-          kind === "calibration",
-        ).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const options: Omit<KindOptionsProps, "kind" | "run"> = {
+    choices,
+    runs: annotations.judgeRuns,
+    floorText,
+    onChoices: setChoices,
+    onFloorText: setFloorText,
+  };
 
   return (
     <section className={styles.panel} aria-label="Exports" data-testid="exports.panel">
       <header>
         <h2 className={styles.title}>Exports</h2>
-        <p className={styles.note}>
-          Under the current settings: pass threshold {settings.passThreshold}, GAR cap{" "}
-          {settings.cap}, min factor {settings.minFactor}, hack zeroing{" "}
-          {settings.hackZero ? "on" : "off"}
-          {choices.transcripts === "text" ? `, completion text ${settings.completionRule}` : ""}.
-        </p>
+        <p className={styles.note}>{settingsNote(settings, choices.transcripts)}</p>
         <div className={styles.options}>
-          <label
-            className={styles.option}
+          <MenuSelect
+            label="Chat transcripts as"
             title="Whole conversations: prompt and completion as message lists in TRL's conversational form, tool calls and tool results included. Final-message text: the prompt as text and the completion as the text judges read (rollout-studio export --text)."
-          >
-            Chat transcripts as{" "}
-            <select
-              className={styles.select}
-              data-testid="exports.transcripts"
-              value={choices.transcripts}
-              onChange={(e) => {
-                const form = TRANSCRIPT_FORMS.find((f) => f === e.currentTarget.value);
-                if (form !== undefined) setChoices((c) => ({ ...c, transcripts: form }));
-              }}
-            >
-              {TRANSCRIPT_FORMS.map((f) => (
-                <option key={f} value={f}>
-                  {TRANSCRIPT_LABEL[f]}
-                </option>
-              ))}
-            </select>
-          </label>
+            selectClassName={styles.select}
+            testId="exports.transcripts"
+            value={choices.transcripts}
+            options={TRANSCRIPT_OPTIONS}
+            onPick={(transcripts) => setChoices((c) => ({ ...c, transcripts }))}
+          />
         </div>
       </header>
       {entries === null ? (
@@ -193,131 +126,71 @@ export default function ExportsPanel() {
       ) : (
         <ul className={styles.list}>
           {entries.map((entry) => (
-            <li
+            <ExportItem
               key={entry.kind}
-              className={styles.kind}
-              data-testid={`exports.kind.${entry.kind}`}
-              data-rows={entry.rows ?? undefined}
-            >
-              <div className={styles.head}>
-                <h3 className={styles.kindTitle}>{entry.title}</h3>
-                <span className={styles.count} data-testid={`exports.count.${entry.kind}`}>
-                  {entry.rows === null
-                    ? "–"
-                    : `${entry.rows.toLocaleString("en-US")} ${entry.unit}`}
-                </span>
-                <button
-                  type="button"
-                  className={styles.button}
-                  data-testid={`exports.download.${entry.kind}`}
-                  disabled={entry.rows === null}
-                  onClick={() => download(entry.kind, entry.fileName)}
-                >
-                  Download {entry.fileName}
-                </button>
-              </div>
-              <p className={styles.description}>{entry.description}</p>
-              {entry.kind === "calibration" || entry.kind === "rewards" ? (
-                <div className={styles.options}>
-                  {entry.kind === "rewards" ? (
-                    <>
-                      <label className={styles.option}>
-                        Source{" "}
-                        <select
-                          data-testid="exports.source"
-                          value={rewards.source}
-                          onChange={(e) => {
-                            const source = REWARD_SOURCES.find((s) => s === e.currentTarget.value);
-                            if (source !== undefined)
-                              setRewards({
-                                source,
-                                judgeRunId: null,
-                                ...(source === "human" ? { mode: "advantage" as const } : {}),
-                              });
-                          }}
-                        >
-                          {REWARD_SOURCES.map((s) => (
-                            <option key={s} value={s}>
-                              {SOURCE_LABEL[s]}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <label className={styles.option}>
-                        Mode{" "}
-                        <select
-                          data-testid="exports.mode"
-                          value={rewards.mode}
-                          onChange={(e) => {
-                            const mode = REWARD_MODES.find((m) => m === e.currentTarget.value);
-                            if (mode !== undefined)
-                              setRewards({
-                                mode,
-                                judgeRunId: null,
-                                ...(mode === "reward" ? { source: "judge" as const } : {}),
-                              });
-                          }}
-                        >
-                          {REWARD_MODES.map((m) => (
-                            <option key={m} value={m}>
-                              {MODE_LABEL[m]}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      {rewards.source === "judge" ? runSelect("rewards", rewards.judgeRunId) : null}
-                      {rewards.mode === "reward" ? (
-                        <label className={styles.option}>
-                          Floor{" "}
-                          <input
-                            type="number"
-                            min={0}
-                            max={0.99}
-                            step={0.05}
-                            className={styles.number}
-                            data-testid="exports.floor"
-                            value={floorText}
-                            onChange={(e) => {
-                              const text = e.currentTarget.value;
-                              setFloorText(text);
-                              const floor = text.trim() === "" ? NaN : Number(text);
-                              setRewards({ floor });
-                            }}
-                          />
-                        </label>
-                      ) : null}
-                    </>
-                  ) : (
-                    runSelect("calibration", choices.calibrationRun)
-                  )}
-                  {entry.run !== null ? (
-                    <span className={styles.note} data-testid={`exports.run.${entry.kind}`}>
-                      reads {entry.run}
-                    </span>
-                  ) : null}
-                </div>
-              ) : null}
-              {entry.error !== null ? (
-                <p
-                  className={styles.error}
-                  role="alert"
-                  data-testid={`exports.error.${entry.kind}`}
-                >
-                  {entry.error}
-                </p>
-              ) : null}
-              <code
-                className={styles.command}
-                title="The same file from the command line"
-                data-testid={`exports.command.${entry.kind}`}
-              >
-                {exportCommandLine(file, entry.kind, settings, choices, specFile)}
-              </code>
-            </li>
+              entry={entry}
+              command={exportCommandLine(file, entry.kind, settings, choices, specFile)}
+              options={options}
+              onDownload={() => download(entry.kind, entry.fileName)}
+            />
           ))}
         </ul>
       )}
       <StatusMessage message={message} testId="exports.message" />
     </section>
+  );
+}
+
+/** One kind: its title, count and download, its options (calibration, rewards), why it cannot be written, and its command. */
+function ExportItem({
+  entry,
+  command,
+  options,
+  onDownload,
+}: {
+  entry: ExportEntry;
+  /** The same file from the command line. */
+  command: string;
+  options: Omit<KindOptionsProps, "kind" | "run">;
+  onDownload: () => void;
+}) {
+  return (
+    <li
+      className={styles.kind}
+      data-testid={`exports.kind.${entry.kind}`}
+      data-rows={entry.rows ?? undefined}
+    >
+      <div className={styles.head}>
+        <h3 className={styles.kindTitle}>{entry.title}</h3>
+        <span className={styles.count} data-testid={`exports.count.${entry.kind}`}>
+          {countText(entry)}
+        </span>
+        <button
+          type="button"
+          className={styles.button}
+          data-testid={`exports.download.${entry.kind}`}
+          disabled={entry.rows === null}
+          onClick={onDownload}
+        >
+          Download {entry.fileName}
+        </button>
+      </div>
+      <p className={styles.description}>{entry.description}</p>
+      {entry.kind === "calibration" || entry.kind === "rewards" ? (
+        <KindOptions kind={entry.kind} run={entry.run} {...options} />
+      ) : null}
+      {entry.error !== null ? (
+        <p className={styles.error} role="alert" data-testid={`exports.error.${entry.kind}`}>
+          {entry.error}
+        </p>
+      ) : null}
+      <code
+        className={styles.command}
+        title="The same file from the command line"
+        data-testid={`exports.command.${entry.kind}`}
+      >
+        {command}
+      </code>
+    </li>
   );
 }

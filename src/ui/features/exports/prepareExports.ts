@@ -19,6 +19,7 @@ import {
   type JudgeMode,
   type JudgeRun,
   judgeRunName,
+  rewardJudgeMode,
   type RolloutGroup,
   type TranscriptForm,
 } from "../../../core/index.ts";
@@ -162,7 +163,7 @@ export function exportRunModes(
   choices: ExportChoices,
 ): JudgeMode[] {
   if (kind === "calibration") return [...CALIBRATION_JUDGE_MODES];
-  return [choices.rewards.mode === "advantage" ? "gar" : "rubric"];
+  return [rewardJudgeMode(choices.rewards.mode)];
 }
 
 /**

@@ -1,40 +1,38 @@
 /**
  * Starting judge runs: one button per mode over a scope (the mixed groups, all groups, the selected
  * group), the pairwise options, the offline heuristic grader (always available, no key), and the
- * spread check before training: a seeded sample of passing groups graded, then go or no-go.
+ * spread check before training (SpreadCheck). What is open and what the counts say comes from
+ * prepareRunSection.
  */
 import { useId, useState } from "react";
 import {
   type JudgeMode,
-  type RolloutGroup,
   judgePlanCluster,
   judgePlanGar,
   judgePlanPairwise,
   judgePlanRubric,
-  judgeSample,
-  JUDGE_SCOPE_SPREAD_CHECK,
   judgeScopeGroups,
   judgeScopeName,
-  judgeSpreadEligible,
   JUDGE_TEMPLATES,
-  type JudgeBuildOptions,
   type JudgeScope,
-  JUDGE_TEXT_MAX_CHARS,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { MODE_LABELS } from "./prepareJudge.ts";
+import {
+  groupCountText,
+  judgeOptionsFrom,
+  prepareRunButtons,
+  RUN_LABELS,
+  RUN_MODES,
+  selectedScopeLabel,
+  type StartRun,
+} from "./prepareRunSection.ts";
+import SpreadCheck from "./SpreadCheck.tsx";
 import type { JudgeRunner } from "./useJudgeRunner.ts";
 import styles from "./Judge.module.css";
 
-type SpreadGrader = "gar" | "heuristic" | "rubric";
-
-const RUN_LABELS: Readonly<Record<JudgeMode, string>> = {
-  gar: "Run group grader (GAR)",
-  pairwise: "Run pairwise judge",
-  rubric: "Run rubric scorer (GRS)",
-  cluster: "Run diversity clusterer",
-};
+type PairwiseAmong = "all" | "passes";
 
 export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const dataset = useDataset();
@@ -45,30 +43,18 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
   const rubrics = useStore((s) => s.annotations.rubrics);
   const [scope, setScope] = useState<JudgeScope>("mixed");
   const [bothOrders, setBothOrders] = useState(true);
-  const [among, setAmong] = useState<"all" | "passes">("passes");
-  const [sampleSize, setSampleSize] = useState("20");
-  const [seed, setSeed] = useState("0");
-  const [spreadGrader, setSpreadGrader] = useState<SpreadGrader>("heuristic");
+  const [among, setAmong] = useState<PairwiseAmong>("passes");
   const id = useId();
   const running = runner.state.status === "running";
   if (dataset === null) return null;
 
-  const options: JudgeBuildOptions = {
-    passThreshold: settings.passThreshold,
-    rewardWeights: settings.rewardWeights,
-    completionRule: settings.completionRule,
-    maxChars: JUDGE_TEXT_MAX_CHARS,
-  };
+  const options = judgeOptionsFrom(settings);
   const groups = dataset.groups;
   const inScope = judgeScopeGroups(groups, scope, options, selected);
+  const buttons = prepareRunButtons(inScope.length, running, configured);
   const template = (mode: JudgeMode) => templates[mode] ?? JUDGE_TEMPLATES[mode];
 
-  const start = (
-    mode: JudgeMode,
-    chosen: readonly RolloutGroup[],
-    label: string,
-    what: string,
-  ): void => {
+  const start: StartRun = (mode, chosen, label, what) => {
     switch (mode) {
       case "gar":
         runner.start(label, judgePlanGar(chosen, options, template("gar")), what);
@@ -88,13 +74,6 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
         break;
     }
   };
-
-  const eligible = judgeSpreadEligible(groups, options);
-  const n = Number(sampleSize);
-  const s = Number(seed);
-  const sampleOk = Number.isInteger(n) && n >= 1 && Number.isInteger(s) && s >= 0;
-  const sample = sampleOk ? judgeSample(eligible, n, s) : [];
-  const llmBlocked = running || !configured;
 
   return (
     <section className={styles.section} data-testid="judge.run">
@@ -116,41 +95,27 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
           <option value="mixed">mixed groups (pass and fail)</option>
           <option value="all">all groups</option>
           <option value="selected" disabled={selected === null}>
-            the selected group{selected === null ? "" : ` (${selected})`}
+            {selectedScopeLabel(selected)}
           </option>
         </select>
         <span className={styles.muted} data-testid="judge.scope-count">
-          {inScope.length} group{inScope.length === 1 ? "" : "s"}
+          {groupCountText(inScope.length)}
         </span>
       </div>
+      <PairwiseOptions
+        bothOrders={bothOrders}
+        among={among}
+        onBothOrders={setBothOrders}
+        onAmong={setAmong}
+      />
       <div className={styles.row}>
-        <span>Pairwise:</span>
-        <label className={styles.inline}>
-          <input
-            type="checkbox"
-            checked={bothOrders}
-            data-testid="judge.both-orders"
-            onChange={(e) => setBothOrders(e.currentTarget.checked)}
-          />
-          both orders (position-flip rate)
-        </label>
-        <select
-          aria-label="Pairwise compares"
-          value={among}
-          onChange={(e) => setAmong(e.currentTarget.value === "all" ? "all" : "passes")}
-        >
-          <option value="passes">the passes of each group</option>
-          <option value="all">every rollout of each group</option>
-        </select>
-      </div>
-      <div className={styles.row}>
-        {(["gar", "pairwise", "rubric", "cluster"] as const).map((mode) => (
+        {RUN_MODES.map((mode) => (
           <button
             key={mode}
             type="button"
             className={styles.button}
-            disabled={llmBlocked || inScope.length === 0}
-            title={configured ? undefined : "Save a connection first"}
+            disabled={buttons.llmDisabled}
+            title={buttons.llmTitle}
             data-testid={`judge.run.${mode}`}
             onClick={() => start(mode, inScope, MODE_LABELS[mode], judgeScopeName(scope))}
           >
@@ -160,7 +125,7 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
         <button
           type="button"
           className={styles.button}
-          disabled={running || inScope.length === 0}
+          disabled={buttons.heuristicDisabled}
           data-testid="judge.run.heuristic"
           onClick={() =>
             runner.runHeuristic(
@@ -180,78 +145,50 @@ export default function RunSection({ runner }: { runner: JudgeRunner }) {
           fewest tool calls, then shortest, and flags ids no tool or user gave.
         </p>
       ) : null}
-
-      <h3 className={styles.heading}>Spread check before training</h3>
-      <p className={styles.note}>
-        Grades a seeded sample of groups with two or more passes (all-pass groups included) and asks
-        whether the grader tells passes apart (methods.md 2.5): population std of the non-hack
-        passes&apos; GAR factors (or the rubric&apos;s s·b) at least 0.05, and at most 90% of them
-        within 0.05 of the median.
-      </p>
-      <div className={styles.row}>
-        <label htmlFor={`${id}-n`}>Sample</label>
-        <input
-          id={`${id}-n`}
-          className={styles.small}
-          inputMode="numeric"
-          value={sampleSize}
-          data-testid="judge.spread-size"
-          onChange={(e) => setSampleSize(e.currentTarget.value)}
-        />
-        <label htmlFor={`${id}-seed`}>seed</label>
-        <input
-          id={`${id}-seed`}
-          className={styles.small}
-          inputMode="numeric"
-          value={seed}
-          data-testid="judge.spread-seed"
-          onChange={(e) => setSeed(e.currentTarget.value)}
-        />
-        <label htmlFor={`${id}-grader`}>graded by</label>
-        <select
-          id={`${id}-grader`}
-          value={spreadGrader}
-          data-testid="judge.spread-grader"
-          onChange={(e) => setSpreadGrader(e.currentTarget.value as SpreadGrader)}
-        >
-          <option value="heuristic">the heuristic grader (offline)</option>
-          <option value="gar">the LLM group grader</option>
-          <option value="rubric">the LLM rubric scorer</option>
-        </select>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={
-            !sampleOk ||
-            sample.length === 0 ||
-            running ||
-            (spreadGrader !== "heuristic" && !configured)
-          }
-          data-testid="judge.spread-run"
-          onClick={() =>
-            spreadGrader === "heuristic"
-              ? runner.runHeuristic(
-                  "Spread check (heuristic grader)",
-                  sample,
-                  options,
-                  JUDGE_SCOPE_SPREAD_CHECK,
-                )
-              : start(
-                  spreadGrader,
-                  sample,
-                  `Spread check (${spreadGrader === "gar" ? "LLM group grader" : "LLM rubric scorer"})`,
-                  JUDGE_SCOPE_SPREAD_CHECK,
-                )
-          }
-        >
-          Check spread
-        </button>
-        <span className={styles.muted} data-testid="judge.spread-sample">
-          {sampleOk
-            ? `${sample.length} of ${eligible.length} eligible group${eligible.length === 1 ? "" : "s"}`
-            : "sample: a whole number >= 1; seed: a whole number >= 0"}
-        </span>
-      </div>
+      <SpreadCheck
+        groups={groups}
+        options={options}
+        running={running}
+        configured={configured}
+        onStart={start}
+        onHeuristic={runner.runHeuristic}
+      />
     </section>
+  );
+}
+
+/** What a pairwise run compares: both orders of each pair (the flip rate), and among which rollouts. */
+function PairwiseOptions({
+  bothOrders,
+  among,
+  onBothOrders,
+  onAmong,
+}: {
+  bothOrders: boolean;
+  among: PairwiseAmong;
+  onBothOrders: (on: boolean) => void;
+  onAmong: (among: PairwiseAmong) => void;
+}) {
+  return (
+    <div className={styles.row}>
+      <span>Pairwise:</span>
+      <label className={styles.inline}>
+        <input
+          type="checkbox"
+          checked={bothOrders}
+          data-testid="judge.both-orders"
+          onChange={(e) => onBothOrders(e.currentTarget.checked)}
+        />
+        both orders (position-flip rate)
+      </label>
+      <select
+        aria-label="Pairwise compares"
+        value={among}
+        onChange={(e) => onAmong(e.currentTarget.value === "all" ? "all" : "passes")}
+      >
+        <option value="passes">the passes of each group</option>
+        <option value="all">every rollout of each group</option>
+      </select>
+    </div>
   );
 }

@@ -2,7 +2,8 @@
  * The review flow's bar: the queue (every group, the mixed ones, or a seeded sample of N), the open
  * group's place in it ("12 of 87") and how many are reviewed, Previous and Next, "Mark reviewed and
  * next", and undo and redo of annotation changes. Its shortcuts are global but never fire while
- * the user types in a text field, nor inside a dialog.
+ * the user types in a text field, nor inside a dialog. What each control shows and does comes from
+ * prepareReview and reviewBarModel.
  */
 import { useId, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
@@ -11,10 +12,15 @@ import { useStore } from "../../../store/index.ts";
 import { useDataset, useLoadedGroups } from "../../../store/hooks.ts";
 import { useDocumentShortcuts } from "../../components/keyboard.ts";
 import { prepareReview, prepareReviewQueue } from "./prepareReview.ts";
+import {
+  modeFromPick,
+  positionTitle,
+  reviewAction,
+  reviewButtons,
+  sampleModeOf,
+} from "./reviewBarModel.ts";
 import { reviewCommand, type ReviewCommand } from "./shortcuts.ts";
 import styles from "./Review.module.css";
-
-const DEFAULT_SAMPLE = { size: 20, seed: 1 };
 
 const EMPTY_GROUPS: ReadonlyMap<string, RolloutGroup> = new Map<string, RolloutGroup>();
 
@@ -60,132 +66,59 @@ export default function ReviewBar({
   );
 
   const run = (command: ReviewCommand): void => {
-    if (command === "undo") undo();
-    else if (command === "redo") redo();
-    else if (command === "help") onHelp();
-    else if (command === "next") {
-      if (view.next !== null) onOpen(view.next);
-    } else if (command === "previous") {
-      if (view.previous !== null) onOpen(view.previous);
-    } else if (selected !== null) {
-      setReviewed(selected, true);
-      if (view.nextUnreviewed !== null) onOpen(view.nextUnreviewed);
+    const action = reviewAction(command, view, selected);
+    if (action === null) return;
+    switch (action.kind) {
+      case "undo":
+        undo();
+        break;
+      case "redo":
+        redo();
+        break;
+      case "help":
+        onHelp();
+        break;
+      case "open":
+        onOpen(action.groupId);
+        break;
+      case "mark":
+        setReviewed(action.groupId, true);
+        if (action.then !== null) onOpen(action.then);
+        break;
     }
   };
   useDocumentShortcuts(reviewCommand, run);
 
-  const modeId = useId();
   if (dataset === null) return null;
-  const sample = mode.kind === "sample" ? mode : { kind: "sample" as const, ...DEFAULT_SAMPLE };
-  const setSample = (patch: Partial<Pick<typeof sample, "size" | "seed">>): void =>
-    setMode({ ...sample, ...patch });
 
   return (
     <div className={styles.bar} role="toolbar" aria-label="Review queue" data-testid="review.bar">
-      <label htmlFor={modeId}>Review</label>
-      <select
-        id={modeId}
-        value={mode.kind}
-        data-testid="review.mode"
-        onChange={(e) => {
-          const kind = e.currentTarget.value as ReviewQueueMode["kind"];
-          setMode(kind === "sample" ? sample : { kind });
-        }}
-      >
-        <option value="all">all groups</option>
-        <option value="mixed">mixed groups only</option>
-        <option value="sample">a random sample</option>
-      </select>
-      {mode.kind === "sample" ? (
-        <>
-          <label>
-            N{" "}
-            <input
-              type="number"
-              min={1}
-              step={1}
-              className={styles.number}
-              value={mode.size}
-              data-testid="review.sample-size"
-              onChange={(e) => setSample({ size: e.currentTarget.valueAsNumber })}
-            />
-          </label>
-          <label>
-            seed{" "}
-            <input
-              type="number"
-              min={0}
-              step={1}
-              className={styles.number}
-              value={mode.seed}
-              data-testid="review.sample-seed"
-              onChange={(e) => setSample({ seed: e.currentTarget.valueAsNumber })}
-            />
-          </label>
-        </>
-      ) : null}
+      <QueueMode mode={mode} onMode={setMode} />
       <span
         className={styles.position}
         data-testid="review.position"
         data-index={view.index ?? ""}
         data-total={view.total}
-        title={view.index === null ? "The open group is not in this queue" : undefined}
+        title={positionTitle(view)}
       >
         {view.positionText}
       </span>
       <span className={styles.muted} data-testid="review.reviewed">
         reviewed {view.reviewed}
       </span>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={view.previous === null}
-        data-testid="review.previous"
-        title="Previous group in the queue ([)"
-        onClick={() => run("previous")}
-      >
-        Previous
-      </button>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={view.next === null}
-        data-testid="review.next"
-        title="Next group in the queue (])"
-        onClick={() => run("next")}
-      >
-        Next
-      </button>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={selected === null}
-        data-testid="review.mark-next"
-        title="Mark the open group reviewed and open the next unreviewed one (m)"
-        onClick={() => run("mark-next")}
-      >
-        Mark reviewed and next
-      </button>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={!canUndo}
-        data-testid="review.undo"
-        title="Undo the last annotation change (Ctrl+Z)"
-        onClick={undo}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={!canRedo}
-        data-testid="review.redo"
-        title="Redo (Ctrl+Shift+Z)"
-        onClick={redo}
-      >
-        Redo
-      </button>
+      {reviewButtons(view, selected, canUndo, canRedo).map((b) => (
+        <button
+          key={b.command}
+          type="button"
+          className={styles.button}
+          disabled={b.disabled}
+          data-testid={b.testId}
+          title={b.title}
+          onClick={() => run(b.command)}
+        >
+          {b.label}
+        </button>
+      ))}
       <button
         type="button"
         className={styles.button}
@@ -196,5 +129,82 @@ export default function ReviewBar({
         Shortcuts (?)
       </button>
     </div>
+  );
+}
+
+/** The queue's mode, and a sample's size and seed while it is a sample. */
+function QueueMode({
+  mode,
+  onMode,
+}: {
+  mode: ReviewQueueMode;
+  onMode: (mode: ReviewQueueMode) => void;
+}) {
+  const modeId = useId();
+  const sample = sampleModeOf(mode);
+  return (
+    <>
+      <label htmlFor={modeId}>Review</label>
+      <select
+        id={modeId}
+        value={mode.kind}
+        data-testid="review.mode"
+        onChange={(e) =>
+          onMode(modeFromPick(e.currentTarget.value as ReviewQueueMode["kind"], mode))
+        }
+      >
+        <option value="all">all groups</option>
+        <option value="mixed">mixed groups only</option>
+        <option value="sample">a random sample</option>
+      </select>
+      {mode.kind === "sample" ? (
+        <>
+          <SampleNumber
+            label="N"
+            min={1}
+            value={mode.size}
+            testId="review.sample-size"
+            onChange={(size) => onMode({ ...sample, size })}
+          />
+          <SampleNumber
+            label="seed"
+            min={0}
+            value={mode.seed}
+            testId="review.sample-seed"
+            onChange={(seed) => onMode({ ...sample, seed })}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A whole-number field of the sample (its size or seed). */
+function SampleNumber({
+  label,
+  min,
+  value,
+  testId,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  value: number;
+  testId: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label>
+      {label}{" "}
+      <input
+        type="number"
+        min={min}
+        step={1}
+        className={styles.number}
+        value={value}
+        data-testid={testId}
+        onChange={(e) => onChange(e.currentTarget.valueAsNumber)}
+      />
+    </label>
   );
 }

@@ -1,10 +1,14 @@
 /**
  * View model of the review bar: the queue of group ids under the chosen mode (core `reviewQueue`),
  * where the open group sits in it ("12 of 87"), how many of the queue are reviewed, and which
- * groups Previous and Next open. A group is mixed as the group browser counts it: some passes and
- * some failures under the pass threshold (and the reward weights, once the group is parsed).
+ * groups Previous and Next open (core `reviewNeighbours`, `reviewNextUnreviewed`). A group is mixed
+ * as core `garIsMixed` counts it: some passes and some failures under the pass threshold (and the
+ * reward weights, once the group is parsed).
  */
 import {
+  garIsMixed,
+  reviewNeighbours,
+  reviewNextUnreviewed,
   reviewPosition,
   reviewQueue,
   rolloutReward,
@@ -19,13 +23,6 @@ export type QueueSettings = Pick<AnalysisSettings, "passThreshold" | "rewardWeig
 
 /** Counts with thousands separators ("1 of 100,000"), in a fixed locale. */
 const count = (n: number): string => n.toLocaleString("en-US");
-
-/** Some rewards pass and some do not (core `groupFlags`'s `mixed`), without an array per group. */
-function isMixed(rewards: readonly number[], passThreshold: number): boolean {
-  let passes = 0;
-  for (const r of rewards) if (r >= passThreshold) passes++;
-  return passes > 0 && passes < rewards.length;
-}
 
 /**
  * The queue's group ids, in file order. Whether a group is mixed is worked out only for the
@@ -43,7 +40,7 @@ export function prepareReviewQueue(
       group === undefined
         ? s.rewards
         : group.rollouts.map((r) => rolloutReward(r, settings.rewardWeights));
-    return isMixed(rewards, settings.passThreshold);
+    return garIsMixed(rewards, settings.passThreshold);
   };
   const queueGroups = summaries.map((s) => ({
     id: s.id,
@@ -101,24 +98,18 @@ export function prepareReview(
   annotations: Annotations,
 ): ReviewView {
   const pos = reviewPosition(queue, selected);
-  const isReviewed = (id: string): boolean => annotations.groups[id]?.reviewed === true;
-  const reviewed = reviewedCount(queue, annotations);
-  const i = pos === null ? -1 : pos.index - 1;
-  let nextUnreviewed: string | null = null;
-  for (let k = 1; k <= queue.length; k++) {
-    const id = queue[(i + k + queue.length) % queue.length]!;
-    if (id !== selected && !isReviewed(id)) {
-      nextUnreviewed = id;
-      break;
-    }
-  }
+  const { previous, next } = reviewNeighbours(queue, selected);
   return {
     index: pos?.index ?? null,
     total: queue.length,
     positionText: `${pos === null ? "–" : count(pos.index)} of ${count(queue.length)}`,
-    reviewed,
-    previous: i > 0 ? queue[i - 1]! : null,
-    next: i + 1 < queue.length ? queue[i + 1]! : null,
-    nextUnreviewed,
+    reviewed: reviewedCount(queue, annotations),
+    previous,
+    next,
+    nextUnreviewed: reviewNextUnreviewed(
+      queue,
+      selected,
+      (id) => annotations.groups[id]?.reviewed === true,
+    ),
   };
 }
