@@ -4,6 +4,7 @@
  * same (and is accepted or refused alike) in every command that takes it.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ANALYSIS_SETTING_SCHEMA, settingFlagOptions } from "../core/index.ts";
 import type { CliIo } from "./io.ts";
 import { UsageError } from "./settings.ts";
 
@@ -18,30 +19,23 @@ export const MAPPING_FLAGS = {
   "id-key": { type: "string" },
 } as const satisfies Flags;
 
-/** The GAR settings, the text rule and the reward weights (analyze, export). */
+/**
+ * The GAR settings and the text rule (core's settings schema, group "gar"), and the reward weights
+ * (analyze, export).
+ */
 export const GAR_FLAGS = {
-  "pass-threshold": { type: "string" },
-  cap: { type: "string" },
-  "min-factor": { type: "string" },
-  "no-hack-zero": { type: "boolean" },
-  text: { type: "string" },
+  ...settingFlagOptions(ANALYSIS_SETTING_SCHEMA, "gar"),
   weight: { type: "string", multiple: true },
 } as const satisfies Flags;
 
-/** The advantage estimator, its scaling and the in-group statistics' settings (analyze). */
-export const ANALYSIS_FLAGS = {
-  estimator: { type: "string" },
-  scale: { type: "string" },
-  eps: { type: "string" },
-  std: { type: "string" },
-  aggregation: { type: "string" },
-  ngram: { type: "string" },
-  similarity: { type: "string" },
-  "similarity-on": { type: "string" },
-  tie: { type: "string" },
-  "rank-ties": { type: "string" },
-  "text-chars": { type: "string" },
-} as const satisfies Flags;
+/**
+ * The advantage estimator, its scaling and the in-group statistics' settings (core's settings
+ * schema, group "analysis"; analyze).
+ */
+export const ANALYSIS_FLAGS = settingFlagOptions(
+  ANALYSIS_SETTING_SCHEMA,
+  "analysis",
+) satisfies Flags;
 
 const HELP_FLAG = { help: { type: "boolean", short: "h" } } as const satisfies Flags;
 

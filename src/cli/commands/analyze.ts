@@ -5,6 +5,8 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  ANALYSIS_SETTING_SCHEMA,
+  settingsFlagHelp,
   analyzeDataset,
   analyzeDatasetStream,
   annotationsResolve,
@@ -16,6 +18,7 @@ import {
   datasetAnalysisHead,
   type ResolvedAnnotations,
   type RolloutGroup,
+  type SettingDecl,
 } from "../../core/index.ts";
 import {
   FORMATS,
@@ -65,7 +68,9 @@ import { ANALYSIS_FLAGS, commandArgs, GAR_FLAGS, MAPPING_FLAGS } from "../args.t
 import { EXIT, type CliIo } from "../io.ts";
 import { watchRun } from "../watch.ts";
 
-export const ANALYZE_USAGE = `Usage: rollout-studio analyze PATH... [options]
+/** The usage, with the flags of these settings (core's settings schema: ANALYZE_USAGE). */
+export function analyzeUsage(settings: readonly SettingDecl[]): string {
+  return `Usage: rollout-studio analyze PATH... [options]
 
 Analyse a rollout dump: group statistics, GRPO advantages, diversity clusters, pass^k, and GAR
 values for groups your annotations rank. PATH is a file, several files, a folder or globs
@@ -89,28 +94,7 @@ Options:
   --id-key F                    the rollout id field (default: <group>/<index in group>)
   --weight NAME=W               weight of a reward component in the total (repeatable; every
                                 component weighs 1 unless set, as TRL's reward_weights)
-  --estimator grpo|rloo         advantage estimator (default grpo)
-  --scale group|batch|none      GRPO std scaling (default group, as TRL)
-  --eps E                       added to the std (default 1e-4, as TRL)
-  --std sample|population       std estimator (default sample, n-1)
-  --aggregation sum_then_normalize|normalize_then_sum
-                                multi-reward aggregation (default sum_then_normalize; GDPO is the other)
-  --pass-threshold T            a reward >= T is a pass (default 0.5, as whileai)
-  --cap C                       GAR lambda cap (default 3.0)
-  --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
-  --no-hack-zero                keep hacks' rewards instead of zeroing them
-  --ngram N                     character n-gram length for diversity clusters (default 3)
-  --similarity S                Jaccard threshold that links two rollouts (default 0.5)
-  --similarity-on both|text|tools
-                                what clusters compare: the mean of the text's and the tool-call
-                                sequence's Jaccard (default both; text alone without tool calls)
-  --tie 0|0.5                   win-rate credit for a tie (default 0, the benchmax seed)
-  --rank-ties average|index     equal rewards in the rank: mean position (default) or index order
-  --text final-assistant|benchmax|all-assistant
-                                which text clustering compares (default final-assistant)
-  --text-chars N                text analysed per rollout: clusters read at most the first N
-                                characters of each text (default 200000, as the studio); lengths
-                                stay whole
+${settingsFlagHelp(settings)}
   --json                        write one JSON document to stdout
   --messages                    with --json: add each rollout's transcript as read (prompt,
                                 messages with roles, text, tool calls with parsed arguments,
@@ -123,6 +107,9 @@ Options:
 Exit codes: 0 ok; 1 nothing analysed; 2 usage error; 3 analysed with rejected input or ignored annotations.
 JSONL files of 32 MB or more are indexed and parsed a group at a time (ROLLOUT_STUDIO_INDEX_THRESHOLD=BYTES changes the size).
 `;
+}
+
+export const ANALYZE_USAGE = analyzeUsage(ANALYSIS_SETTING_SCHEMA);
 
 /**
  * Reward weights from repeated --weight NAME=W; null when none is given (each rollout's own reward,

@@ -7,6 +7,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  ANALYSIS_SETTING_SCHEMA,
+  settingsFlagHelp,
   ANALYSIS_DEFAULTS,
   annotationsResolve,
   COMPLETION_RULES,
@@ -71,10 +73,7 @@ Options:
   --mode advantage|reward       rewards: GAR on the advantage (default) or GRS on the reward
                                 (reward mode needs --source judge and a rubric run)
   --floor F                     rewards, reward mode: GRS floor on each score, in [0, 1) (default 0)
-  --pass-threshold T            a reward >= T is a pass (default 0.5, as whileai)
-  --cap C                       GAR lambda cap (default 3.0)
-  --min-factor M                GAR factor of the worst-ranked pass (default 0.5)
-  --no-hack-zero                keep hacks' rewards instead of zeroing them
+${settingsFlagHelp(ANALYSIS_SETTING_SCHEMA.filter((d) => d.flag.group === "gar" && d.key !== "completionRule"))}
   --text [final-assistant|benchmax|all-assistant]
                                 write chat transcripts as text (the prompt as text, the
                                 completion as the text judges read under this rule; default
@@ -160,6 +159,8 @@ export async function exportCommand(argv: readonly string[], io: CliIo): Promise
       floor: { type: "string" },
       ...MAPPING_FLAGS,
       ...GAR_FLAGS,
+      // Also the text rule of GAR_FLAGS: named here, as export reads it itself (transcripts as text).
+      text: { type: "string" },
     },
     EXPORT_USAGE,
     io,

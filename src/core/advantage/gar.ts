@@ -4,6 +4,7 @@
  *
  * Indices are positions within one group. Rewards are the *effective* rewards (hacks already zeroed).
  */
+import { capValid, minFactorValid } from "../settings/rules.ts";
 import { statsMean, statsStd } from "../util/stats.ts";
 
 /** whileai defaults (whileai/simulations/defaults.py). */
@@ -46,7 +47,7 @@ export function garFactorsFromRanking(
   ranking: GarRanking,
   minFactor: number = GAR_DEFAULTS.minFactor,
 ): Map<number, number> {
-  if (!(minFactor > 0 && minFactor <= 1)) {
+  if (!minFactorValid(minFactor)) {
     throw new GarError(`min_factor must be in (0, 1], got ${minFactor}`);
   }
   const tiers = garTiers(ranking);
@@ -154,7 +155,7 @@ export function garRedistribute(
     capped: false,
   });
   if (rewards.length === 0) return unchanged([]);
-  if (!(cap >= 1)) throw new GarError(`cap must be at least 1, got ${cap}`);
+  if (!capValid(cap)) throw new GarError(`cap must be at least 1, got ${cap}`);
   const m = statsMean(rewards);
   const a = rewards.map((r) => r - m);
   const passes: number[] = [];

@@ -2,6 +2,7 @@
  * Groupwise Reward Synthesis reward shaping (MiMo-V2.6 equation 2; whileai mode "reward",
  * methods.md section 2.4): `R_i = R_test_i * max(floor, s_i) * max(floor, b_i)` for each pass.
  */
+import { GAR_DEFAULTS } from "./gar.ts";
 
 export interface GrsScore {
   /** Solution score in [0, 1]. */
@@ -16,7 +17,7 @@ export interface GrsOptions {
   readonly passThreshold: number;
 }
 
-export const GRS_DEFAULTS: GrsOptions = { floor: 0.0, passThreshold: 0.5 };
+export const GRS_DEFAULTS: GrsOptions = { floor: 0.0, passThreshold: GAR_DEFAULTS.passThreshold };
 
 export interface GrsResult {
   readonly rewards: number[];

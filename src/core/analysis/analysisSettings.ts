@@ -1,14 +1,14 @@
 /**
  * The settings every analysed number depends on (AnalysisSettings), and their defaults.
  */
-import { GRPO_DEFAULTS, type AdvantageScale, type RewardAggregation } from "../advantage/grpo.ts";
-import { GAR_DEFAULTS } from "../advantage/gar.ts";
-import { NGRAM_DEFAULTS } from "../ngram/ngrams.ts";
+import type { AdvantageScale, RewardAggregation } from "../advantage/grpo.ts";
+import { ANALYSIS_SETTING_SCHEMA } from "../settings/analysisSchema.ts";
+import { settingDefaults } from "../settings/settingDecl.ts";
 import type { SimilarityOn } from "../ngram/toolCalls.ts";
 import type { RankTies } from "../ranking/rank.ts";
 import type { StdKind } from "../util/stats.ts";
 import type { TieCredit } from "../winrate/winRate.ts";
-import { TEXT_CHARS_DEFAULT, type CompletionRule } from "./text.ts";
+import type { CompletionRule } from "./text.ts";
 
 /** Every setting that changes a number. Defaults and their sources are in the README's table. */
 export interface AnalysisSettings {
@@ -38,22 +38,8 @@ export interface AnalysisSettings {
   readonly textChars: number;
 }
 
+/** Every setting's default: the settings schema's (core/settings/analysisSchema.ts), weights off. */
 export const ANALYSIS_DEFAULTS: AnalysisSettings = {
-  estimator: "grpo",
-  scale: GRPO_DEFAULTS.scale,
-  eps: GRPO_DEFAULTS.eps,
-  std: GRPO_DEFAULTS.std,
-  aggregation: "sum_then_normalize",
+  ...settingDefaults(ANALYSIS_SETTING_SCHEMA),
   rewardWeights: null,
-  passThreshold: GAR_DEFAULTS.passThreshold,
-  cap: GAR_DEFAULTS.cap,
-  minFactor: GAR_DEFAULTS.minFactor,
-  hackZero: GAR_DEFAULTS.hackZero,
-  ngram: NGRAM_DEFAULTS.n,
-  similarity: NGRAM_DEFAULTS.threshold,
-  similarityOn: "both",
-  tieCredit: 0,
-  rankTies: "average",
-  completionRule: "final-assistant",
-  textChars: TEXT_CHARS_DEFAULT,
 };

@@ -19,6 +19,7 @@
  * A rollout with a plain completion (no transcript) has no tool results, so any id in it that the
  * prompt did not give is flagged.
  */
+import { GAR_DEFAULTS } from "../advantage/gar.ts";
 import { rolloutText, rolloutToolCalls, type CompletionRule } from "../analysis/text.ts";
 import type { ChatMessage, Rollout } from "../types.ts";
 
@@ -38,7 +39,7 @@ export interface HeuristicOptions {
 }
 
 export const HEURISTIC_DEFAULTS: HeuristicOptions = {
-  passThreshold: 0.5,
+  passThreshold: GAR_DEFAULTS.passThreshold,
   completionRule: "final-assistant",
 };
 

@@ -16,6 +16,7 @@
  * the heuristic run); each mode's planner sits beside its prompt (garPlan.ts, pairwisePlan.ts,
  * rubricPlan.ts, clusterPlan.ts), and scope.ts picks the groups a run covers.
  */
+import { GAR_DEFAULTS } from "../advantage/gar.ts";
 import { rolloutReward } from "../analysis/analyze.ts";
 import type { CompletionRule } from "../analysis/text.ts";
 import type { GroupId, RolloutGroup } from "../types.ts";
@@ -58,7 +59,7 @@ export interface JudgeBuildOptions {
 }
 
 export const JUDGE_BUILD_DEFAULTS: JudgeBuildOptions = {
-  passThreshold: 0.5,
+  passThreshold: GAR_DEFAULTS.passThreshold,
   rewardWeights: null,
   completionRule: "final-assistant",
   maxChars: JUDGE_TEXT_MAX_CHARS,

@@ -10,6 +10,7 @@
  * single spaces, since the editor and the diff hold one criterion per line; no criterion repeated
  * within a list. Anything else makes the reply invalid, never silently trimmed to fit.
  */
+import { GAR_DEFAULTS } from "../advantage/gar.ts";
 import type { ChatMessage, Rollout } from "../types.ts";
 import type { GroupGraderItem } from "./group.ts";
 import { isRecord, parseJudgeReply } from "./parse.ts";
@@ -43,7 +44,7 @@ export interface RubricDraftPromptOptions {
 }
 
 export const RUBRIC_DRAFT_PROMPT_DEFAULTS: RubricDraftPromptOptions = {
-  passThreshold: 0.5,
+  passThreshold: GAR_DEFAULTS.passThreshold,
   maxAttempts: 8,
   maxCharsPerAttempt: 6000,
   maxCriteria: RUBRIC_DRAFT_LIMITS.maxCriteria,

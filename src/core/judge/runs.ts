@@ -7,6 +7,7 @@
  * From a run, `judgeRunVerdicts` derives the judge's pass/fail per rollout (what calibration
  * compares with the human labels) and `judgeRunRanking` its best-first tiers per group.
  */
+import { GAR_DEFAULTS } from "../advantage/gar.ts";
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
 import type { JudgeAccounting } from "./accounting.ts";
 import type { JudgeFailure } from "./types.ts";
@@ -110,7 +111,7 @@ export interface JudgeVerdictOptions {
 }
 
 export const JUDGE_VERDICT_DEFAULTS: JudgeVerdictOptions = {
-  passThreshold: 0.5,
+  passThreshold: GAR_DEFAULTS.passThreshold,
   rubricPassScore: 0.5,
 };
 

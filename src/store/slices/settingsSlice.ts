@@ -1,14 +1,20 @@
 /**
  * The analysis settings: every knob that changes a number. Persisted (they are preferences), and
- * validated field by field when read back, since stored values are untrusted input.
+ * validated field by field when read back, since stored values are untrusted input: each by its
+ * declaration in core's settings schema (core/settings/analysisSchema.ts).
  */
 import type { StateCreator } from "zustand";
 import {
   ANALYSIS_DEFAULTS,
-  COMPLETION_RULES,
-  SIMILARITY_ON,
-  textCharsValid,
+  ANALYSIS_SETTING_SCHEMA,
+  analysisSettingDecl,
+  settingAccepts,
+  settingsRead,
+  type AnalysisSettingKey,
+  type SettingValue,
   type AnalysisSettings,
+  type SettingDecl,
+  type SettingValues,
 } from "../../core/index.ts";
 import type { Store } from "../index.ts";
 
@@ -20,6 +26,11 @@ export interface SettingsSlice {
     key: K,
     value: AnalysisSettings[K],
   ) => void;
+  /**
+   * Set a declared setting from a generic value (the settings form's): a value its declaration
+   * (core's settings schema) refuses is ignored.
+   */
+  readonly setSettingValue: (key: AnalysisSettingKey, value: SettingValue) => void;
   readonly resetSettings: () => void;
 }
 
@@ -27,6 +38,10 @@ export const createSettingsSlice: StateCreator<Store, [], [], SettingsSlice> = (
   settings: ANALYSIS_DEFAULTS,
   settingsResets: 0,
   setSetting: (key, value) => set((s) => ({ settings: { ...s.settings, [key]: value } })),
+  setSettingValue: (key, value) => {
+    if (settingAccepts(analysisSettingDecl(key), value))
+      set((s) => ({ settings: { ...s.settings, [key]: value } }));
+  },
   resetSettings: () =>
     set((s) => ({ settings: ANALYSIS_DEFAULTS, settingsResets: s.settingsResets + 1 })),
 });
@@ -46,40 +61,17 @@ function readWeights(raw: unknown): Readonly<Record<string, number>> | null {
 
 /** Settings read back from storage: each valid field is kept, anything else falls back to its default. */
 export function readSettings(persisted: unknown): AnalysisSettings {
+  return readSettingsWith(ANALYSIS_SETTING_SCHEMA, persisted);
+}
+
+/**
+ * Settings of a schema read back from storage (each field checked by its declaration), and the
+ * reward weights, which have no declaration (a record of components, edited on their own).
+ */
+export function readSettingsWith<D extends SettingDecl>(
+  schema: readonly D[],
+  persisted: unknown,
+): SettingValues<D> & Pick<AnalysisSettings, "rewardWeights"> {
   const raw = isRecord(persisted) && isRecord(persisted.settings) ? persisted.settings : {};
-  const d = ANALYSIS_DEFAULTS;
-  const num = (key: string, fallback: number, ok: (x: number) => boolean): number => {
-    const v = raw[key];
-    return typeof v === "number" && Number.isFinite(v) && ok(v) ? v : fallback;
-  };
-  const pick = <T extends string>(key: string, options: readonly T[], fallback: T): T => {
-    const v = raw[key];
-    return typeof v === "string" && (options as readonly string[]).includes(v)
-      ? (v as T)
-      : fallback;
-  };
-  return {
-    ...d,
-    estimator: pick("estimator", ["grpo", "rloo"] as const, d.estimator),
-    scale: pick("scale", ["group", "batch", "none"] as const, d.scale),
-    eps: num("eps", d.eps, (x) => x >= 0),
-    std: pick("std", ["sample", "population"] as const, d.std),
-    passThreshold: num("passThreshold", d.passThreshold, () => true),
-    cap: num("cap", d.cap, (x) => x >= 1),
-    minFactor: num("minFactor", d.minFactor, (x) => x > 0 && x <= 1),
-    hackZero: typeof raw.hackZero === "boolean" ? raw.hackZero : d.hackZero,
-    ngram: num("ngram", d.ngram, (x) => Number.isInteger(x) && x >= 1),
-    similarity: num("similarity", d.similarity, (x) => x >= 0 && x <= 1),
-    similarityOn: pick("similarityOn", SIMILARITY_ON, d.similarityOn),
-    tieCredit: raw.tieCredit === 0.5 ? 0.5 : 0,
-    rankTies: pick("rankTies", ["average", "index"] as const, d.rankTies),
-    completionRule: pick("completionRule", COMPLETION_RULES, d.completionRule),
-    textChars: num("textChars", d.textChars, textCharsValid),
-    aggregation: pick(
-      "aggregation",
-      ["sum_then_normalize", "normalize_then_sum"] as const,
-      d.aggregation,
-    ),
-    rewardWeights: readWeights(raw.rewardWeights),
-  };
+  return { ...settingsRead(schema, raw), rewardWeights: readWeights(raw.rewardWeights) };
 }

@@ -4,6 +4,7 @@
  */
 import { useId } from "react";
 import { useShallow } from "zustand/react/shallow";
+import type { SettingValue } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import RewardWeights from "./RewardWeights.tsx";
 import styles from "./Settings.module.css";
@@ -14,15 +15,20 @@ import {
   type SettingField,
 } from "./settingFields.ts";
 
-function Control({ field }: { field: SettingField }) {
+/** One setting's control, by its field's kind; only valid values reach `onChange`. */
+export function SettingControl<K extends string>({
+  field,
+  value,
+  resets,
+  onChange,
+}: {
+  field: SettingField<K>;
+  value: SettingValue;
+  /** Counts resets, so an uncontrolled number input starts over from the defaults. */
+  resets: number;
+  onChange: (key: K, value: SettingValue) => void;
+}) {
   const id = useId();
-  const { settings, setSetting, resets } = useStore(
-    useShallow((s) => ({
-      settings: s.settings,
-      setSetting: s.setSetting,
-      resets: s.settingsResets,
-    })),
-  );
   const hint = settingHint(field);
   const label = (
     <label htmlFor={id} className={styles.label} title={hint}>
@@ -36,32 +42,20 @@ function Control({ field }: { field: SettingField }) {
           {label}
           <select
             id={id}
-            value={String(settings[field.key])}
+            value={String(value)}
             title={hint}
             data-testid={field.testId}
-            onChange={(e) => setSetting(field.key, e.currentTarget.value as never)}
+            onChange={(e) => {
+              const picked = e.currentTarget.value;
+              const option = field.options.find((o) => String(o.value) === picked);
+              if (option !== undefined) onChange(field.key, option.value);
+            }}
           >
             {field.options.map((o) => (
-              <option key={o.value} value={o.value}>
+              <option key={o.value} value={String(o.value)}>
                 {o.label}
               </option>
             ))}
-          </select>
-        </div>
-      );
-    case "tie":
-      return (
-        <div className={styles.field}>
-          {label}
-          <select
-            id={id}
-            value={String(settings.tieCredit)}
-            title={hint}
-            data-testid={field.testId}
-            onChange={(e) => setSetting("tieCredit", e.currentTarget.value === "0.5" ? 0.5 : 0)}
-          >
-            <option value="0">0 (benchmax)</option>
-            <option value="0.5">0.5 (Pref-GRPO)</option>
           </select>
         </div>
       );
@@ -71,10 +65,10 @@ function Control({ field }: { field: SettingField }) {
           <input
             id={id}
             type="checkbox"
-            checked={settings.hackZero}
+            checked={value === true}
             title={hint}
             data-testid={field.testId}
-            onChange={(e) => setSetting("hackZero", e.currentTarget.checked)}
+            onChange={(e) => onChange(field.key, e.currentTarget.checked)}
           />
           {label}
         </div>
@@ -90,13 +84,13 @@ function Control({ field }: { field: SettingField }) {
             step={field.step}
             min={field.min}
             max={field.max}
-            defaultValue={settings[field.key]}
+            defaultValue={typeof value === "number" ? value : undefined}
             key={resets}
             title={hint}
             data-testid={field.testId}
             onChange={(e) => {
-              const value = e.currentTarget.valueAsNumber;
-              if (field.valid(value)) setSetting(field.key, value);
+              const typed = e.currentTarget.valueAsNumber;
+              if (field.valid(typed)) onChange(field.key, typed);
             }}
           />
         </div>
@@ -104,13 +98,46 @@ function Control({ field }: { field: SettingField }) {
   }
 }
 
+/** The controls of these fields over these values (the panel's: the schema's and the store's). */
+export function SettingsForm<K extends string>({
+  fields,
+  values,
+  resets,
+  onChange,
+}: {
+  fields: readonly SettingField<K>[];
+  values: Readonly<Record<K, SettingValue>>;
+  resets: number;
+  onChange: (key: K, value: SettingValue) => void;
+}) {
+  return fields.map((field) => (
+    <SettingControl
+      key={field.key}
+      field={field}
+      value={values[field.key]}
+      resets={resets}
+      onChange={onChange}
+    />
+  ));
+}
+
 export default function SettingsPanel() {
-  const resetSettings = useStore((s) => s.resetSettings);
+  const { settings, setSettingValue, resets, resetSettings } = useStore(
+    useShallow((s) => ({
+      settings: s.settings,
+      setSettingValue: s.setSettingValue,
+      resets: s.settingsResets,
+      resetSettings: s.resetSettings,
+    })),
+  );
   return (
     <section className={styles.panel} aria-label="Settings" data-testid="settings.panel">
-      {SETTING_FIELDS.map((field) => (
-        <Control key={field.key} field={field} />
-      ))}
+      <SettingsForm
+        fields={SETTING_FIELDS}
+        values={settings}
+        resets={resets}
+        onChange={setSettingValue}
+      />
       <RewardWeights />
       <details className={styles.about} data-testid="settings.sources">
         <summary>Defaults and sources</summary>

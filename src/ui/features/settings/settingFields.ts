@@ -1,15 +1,18 @@
 /**
- * Every setting the panel shows: its label, its control, its default and where that default comes
- * from (methods.md sections 1.7, 2.7, 3.2 and 6). The README's settings table says the same.
+ * The settings form's fields, derived from core's settings schema (core/settings/analysisSchema.ts:
+ * each setting's label, control, default and where that default comes from), and the dataset
+ * bar's summary of the settings that differ from their defaults.
  */
 import {
   ANALYSIS_DEFAULTS,
-  SIMILARITY_ON_TEXT,
-  textCharsValid,
+  ANALYSIS_SETTING_SCHEMA,
+  type AnalysisSettingKey,
   type AnalysisSettings,
+  type SettingDecl,
+  type SettingValue,
 } from "../../../core/index.ts";
 
-interface Base<K extends keyof AnalysisSettings> {
+interface FieldBase<K extends string> {
   readonly key: K;
   readonly label: string;
   /** Where the default comes from. */
@@ -20,17 +23,16 @@ interface Base<K extends keyof AnalysisSettings> {
   readonly short?: string;
   /** What the setting does, when its label does not say it: the start of its tooltip. */
   readonly help?: string;
+  readonly default: SettingValue;
 }
 
-export type SettingField =
-  | (Base<
-      "scale" | "std" | "completionRule" | "estimator" | "aggregation" | "rankTies" | "similarityOn"
-    > & {
+/** A setting as the form shows it: its declaration's control. */
+export type SettingField<K extends string = AnalysisSettingKey> =
+  | (FieldBase<K> & {
       readonly control: "select";
-      readonly options: readonly { readonly value: string; readonly label: string }[];
+      readonly options: readonly { readonly value: string | number; readonly label: string }[];
     })
-  | (Base<"tieCredit"> & { readonly control: "tie" })
-  | (Base<"eps" | "passThreshold" | "cap" | "minFactor" | "ngram" | "similarity" | "textChars"> & {
+  | (FieldBase<K> & {
       readonly control: "number";
       readonly min?: number;
       readonly max?: number;
@@ -38,208 +40,51 @@ export type SettingField =
       /** Accepts a typed value (the store is only updated with valid ones). */
       readonly valid: (x: number) => boolean;
     })
-  | (Base<"hackZero"> & { readonly control: "checkbox" });
+  | (FieldBase<K> & { readonly control: "checkbox" });
 
-export const SETTING_FIELDS: readonly SettingField[] = [
-  {
-    key: "estimator",
-    short: "estimator",
-    label: "Estimator",
-    control: "select",
-    options: [
-      { value: "grpo", label: "GRPO" },
-      { value: "rloo", label: "RLOO (leave one out)" },
-    ],
-    source: "GRPO, as TRL and verl",
-    testId: "settings-estimator",
-  },
-  {
-    key: "scale",
-    short: "scale",
-    label: "Std scaling",
-    control: "select",
-    options: [
-      { value: "group", label: "group" },
-      { value: "batch", label: "batch" },
-      { value: "none", label: "none" },
-    ],
-    source: 'TRL scale_rewards="group"; "none" is Dr. GRPO',
-    testId: "settings-scale",
-  },
-  {
-    key: "eps",
-    short: "eps",
-    label: "Epsilon",
-    control: "number",
-    min: 0,
-    step: 1e-4,
-    valid: (x) => x >= 0,
-    source: "TRL 1e-4 (verl 1e-6)",
-    testId: "settings-eps",
-  },
-  {
-    key: "std",
-    short: "std",
-    label: "Std",
-    control: "select",
-    options: [
-      { value: "sample", label: "sample (n-1)" },
-      { value: "population", label: "population (n)" },
-    ],
-    source: "TRL, verl: sample",
-    testId: "settings-std",
-  },
-  {
-    key: "aggregation",
-    short: "components",
-    label: "Reward components",
-    control: "select",
-    options: [
-      { value: "sum_then_normalize", label: "sum, then normalise" },
-      { value: "normalize_then_sum", label: "normalise each, then sum (GDPO)" },
-    ],
-    source: 'TRL multi_objective_aggregation="sum_then_normalize"',
-    testId: "settings-aggregation",
-  },
-  {
-    key: "passThreshold",
-    short: "pass ≥",
-    label: "Pass threshold",
-    control: "number",
-    step: 0.05,
-    valid: Number.isFinite,
-    source: "whileai: reward >= 0.5",
-    testId: "settings-pass-threshold",
-  },
-  {
-    key: "cap",
-    short: "cap",
-    label: "GAR cap",
-    control: "number",
-    min: 1,
-    step: 0.5,
-    valid: (x) => x >= 1,
-    source: "whileai GROUPWISE_CAP",
-    testId: "settings-cap",
-  },
-  {
-    key: "minFactor",
-    short: "min factor",
-    label: "GAR min factor",
-    control: "number",
-    min: 0.01,
-    max: 1,
-    step: 0.05,
-    valid: (x) => x > 0 && x <= 1,
-    source: "whileai GROUPWISE_MIN_FACTOR",
-    testId: "settings-min-factor",
-  },
-  {
-    key: "hackZero",
-    short: "zero hacks",
-    label: "Zero hacks",
-    control: "checkbox",
-    source: "whileai hack_zero=True",
-    testId: "settings-hack-zero",
-  },
-  {
-    key: "ngram",
-    short: "n-gram",
-    label: "n-gram n",
-    control: "number",
-    min: 1,
-    step: 1,
-    valid: (x) => Number.isInteger(x) && x >= 1,
-    source: "benchmax n=3",
-    testId: "settings-ngram",
-  },
-  {
-    key: "similarity",
-    short: "similarity",
-    label: "Similarity",
-    control: "number",
-    min: 0,
-    max: 1,
-    step: 0.05,
-    valid: (x) => x >= 0 && x <= 1,
-    source: "benchmax threshold 0.5",
-    testId: "settings-similarity",
-  },
-  {
-    key: "similarityOn",
-    label: "Similarity compares",
-    control: "select",
-    options: [
-      { value: "both", label: "both" },
-      { value: "text", label: "text" },
-      { value: "tools", label: "tool calls" },
-    ],
-    source: `issue 13: ${SIMILARITY_ON_TEXT.both("n")} (benchmax compares the text only: "text")`,
-    testId: "settings-similarity-on",
-  },
-  {
-    key: "tieCredit",
-    short: "tie",
-    label: "Tie counts",
-    control: "tie",
-    source: "benchmax seed: 0 (Pref-GRPO: 0.5)",
-    testId: "settings-tie",
-  },
-  {
-    key: "rankTies",
-    short: "rank ties",
-    label: "Rank ties",
-    control: "select",
-    options: [
-      { value: "average", label: "share their mean position" },
-      { value: "index", label: "by index (benchmax seed)" },
-    ],
-    source: "benchmax rubric ranking's tier midpoints (methods.md 1.7); the seed sorts by index",
-    testId: "settings-rank-ties",
-  },
-  {
-    key: "completionRule",
-    short: "text",
-    label: "Text compared",
-    control: "select",
-    options: [
-      { value: "final-assistant", label: "final assistant message" },
-      { value: "benchmax", label: "last message if assistant" },
-      { value: "all-assistant", label: "all assistant text" },
-    ],
-    source: "methods.md 6.5",
-    testId: "settings-text",
-  },
-  {
-    key: "textChars",
-    short: "text analysed",
-    label: "Text analysed per rollout",
-    control: "number",
-    min: 1,
-    // Any whole number is valid: a coarser step would mark the default (200,000) invalid.
-    step: 1,
-    valid: textCharsValid,
-    help:
-      "Characters of each rollout's text that diversity clusters, Find similar and Divergence read " +
-      "(a tool result's or call's text too): a longer text is compared by its first this many " +
-      "characters, and the views say how many texts were cut. Lengths in Metrics stay whole. " +
-      "rollout-studio analyze --text-chars N takes the same setting.",
-    source: "issue 16: a 50 MB completion stays cheap (the CLI's --text-chars, same default)",
-    testId: "settings-text-chars",
-  },
-];
+/** The form's field of a setting's declaration. */
+export function settingField<K extends string>(decl: SettingDecl<K>): SettingField<K> {
+  const base: FieldBase<K> = {
+    key: decl.key,
+    label: decl.label,
+    source: decl.source,
+    testId: decl.testId,
+    default: decl.default,
+    ...(decl.short === undefined ? {} : { short: decl.short }),
+    ...(decl.help === undefined ? {} : { help: decl.help }),
+  };
+  switch (decl.kind) {
+    case "choice":
+    case "number-choice":
+      return { ...base, control: "select", options: decl.options };
+    case "number":
+      return {
+        ...base,
+        control: "number",
+        step: decl.step,
+        valid: decl.valid,
+        ...(decl.min === undefined ? {} : { min: decl.min }),
+        ...(decl.max === undefined ? {} : { max: decl.max }),
+      };
+    case "switch":
+      return { ...base, control: "checkbox" };
+  }
+}
+
+/** Every setting the panel shows, from core's settings schema, in its order. */
+export const SETTING_FIELDS: readonly SettingField[] = ANALYSIS_SETTING_SCHEMA.map(settingField);
 
 /** A field's tooltip: what it does (when it says), its default and where that comes from. */
-export function settingHint(field: SettingField): string {
+export function settingHint<K extends string>(field: SettingField<K>): string {
   const hint = `Default ${settingDefaultLabel(field)}: ${field.source}`;
   return field.help === undefined ? hint : `${field.help} ${hint}`;
 }
 
-/** The default of a field, as shown beside it. */
-export function settingDefaultLabel(field: SettingField): string {
-  const value = ANALYSIS_DEFAULTS[field.key];
-  if (field.control === "select")
-    return field.options.find((o) => o.value === value)?.label ?? String(value);
+/** The default of a field, as shown beside it: a named option's label, on/off, or the number. */
+export function settingDefaultLabel<K extends string>(field: SettingField<K>): string {
+  const value = field.default;
+  if (field.control === "select" && typeof value === "string")
+    return field.options.find((o) => o.value === value)?.label ?? value;
   if (field.control === "checkbox") return value ? "on" : "off";
   return String(value);
 }
