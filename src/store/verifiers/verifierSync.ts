@@ -183,6 +183,24 @@ function overlayAfterRun(
   return { key, file: load.file, groups };
 }
 
+/** The sync's writes to the verifier slice, each only when it changes something. */
+function sliceWriters(store: VerifierSyncStore) {
+  const update: VerifierSlice["updateVerifiers"] = (partial) =>
+    store.getState().updateVerifiers(partial);
+  return {
+    update,
+    setStatus: (status: VerifierStatus): void => {
+      const now = store.getState().verifiers.status;
+      if (JSON.stringify(now) !== JSON.stringify(status)) update({ status });
+    },
+    /** Show the file's own rollouts. */
+    clearOverlay: (): void => {
+      if (store.getState().verifiers.overlay.groups.size > 0)
+        update({ overlay: VERIFIER_OVERLAY_EMPTY });
+    },
+  };
+}
+
 /**
  * Start keeping the store's verifier overlay scored by its applied spec.
  *
@@ -211,17 +229,7 @@ export function startVerifierSync(
   let controller: AbortController | null = null;
   let gathered: Gathered | null = null;
 
-  const update: VerifierSlice["updateVerifiers"] = (partial) =>
-    store.getState().updateVerifiers(partial);
-  const setStatus = (status: VerifierStatus): void => {
-    const now = store.getState().verifiers.status;
-    if (JSON.stringify(now) !== JSON.stringify(status)) update({ status });
-  };
-  /** Show the file's own rollouts. */
-  const clearOverlay = (): void => {
-    if (store.getState().verifiers.overlay.groups.size > 0)
-      update({ overlay: VERIFIER_OVERLAY_EMPTY });
-  };
+  const { update, setStatus, clearOverlay } = sliceWriters(store);
 
   const score = (
     mine: number,

@@ -2,10 +2,14 @@
  * The draft's global options: which text of a transcript the verifiers read, what becomes of the
  * logged reward, and (while the draft is the applied spec) the rule in force and why.
  */
-import { useId } from "react";
 import { COMPLETION_RULES, LOGGED_REWARD_RULES, type VerifierSpec } from "../../../core/index.ts";
+import { ChoiceField } from "./LabelledFields.tsx";
 import styles from "./Verifiers.module.css";
+import { choicesOf } from "./verifierEditorModel.ts";
 import { LOGGED_REWARD_LABELS } from "./verifiersPanelModel.ts";
+
+const TEXT_CHOICES = choicesOf(COMPLETION_RULES);
+const LOGGED_CHOICES = choicesOf(LOGGED_REWARD_RULES, (r) => LOGGED_REWARD_LABELS[r]);
 
 export default function SpecOptions({
   draft,
@@ -17,53 +21,23 @@ export default function SpecOptions({
   rule: string | null;
   onChange: (next: VerifierSpec) => void;
 }) {
-  const textId = useId();
-  const loggedId = useId();
   return (
     <div className={styles.row}>
-      <div className={styles.field}>
-        <label htmlFor={textId} title="which text of a chat transcript the verifiers read">
-          Text read
-        </label>
-        <select
-          id={textId}
-          value={draft.text}
-          data-testid="verifiers.text"
-          onChange={(e) =>
-            onChange({
-              ...draft,
-              text: COMPLETION_RULES.find((r) => r === e.currentTarget.value) ?? draft.text,
-            })
-          }
-        >
-          {COMPLETION_RULES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={loggedId}>Logged reward</label>
-        <select
-          id={loggedId}
-          value={draft.loggedReward}
-          data-testid="verifiers.logged"
-          onChange={(e) =>
-            onChange({
-              ...draft,
-              loggedReward:
-                LOGGED_REWARD_RULES.find((r) => r === e.currentTarget.value) ?? draft.loggedReward,
-            })
-          }
-        >
-          {LOGGED_REWARD_RULES.map((r) => (
-            <option key={r} value={r}>
-              {LOGGED_REWARD_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceField
+        label="Text read"
+        hint="which text of a chat transcript the verifiers read"
+        value={draft.text}
+        choices={TEXT_CHOICES}
+        testId="verifiers.text"
+        onChoice={(text) => onChange({ ...draft, text })}
+      />
+      <ChoiceField
+        label="Logged reward"
+        value={draft.loggedReward}
+        choices={LOGGED_CHOICES}
+        testId="verifiers.logged"
+        onChoice={(loggedReward) => onChange({ ...draft, loggedReward })}
+      />
       {rule !== null ? (
         <p className={styles.muted} data-testid="verifiers.rule">
           {rule}
