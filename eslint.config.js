@@ -6,15 +6,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Import boundaries (../shared/docs/style.md section 7):
- *   core    -> nothing in src; no react, zustand, openai, recharts, DOM or Worker.
- *   io      -> core
- *   workers -> core, io
- *   store   -> core, io, workers/computeClient
- *   ui      -> store, core, ui/components (features never import each other)
- *   server  -> core, io (the `view` server; never ui, store, workers or cli)
- *   cli     -> core, io, server (never ui, store or workers)
- * A pattern is a regex over the import specifier, so it catches relative paths ("../../ui/x").
+ * Import boundaries (../shared/docs/style.md section 7), as the zones below enforce them; a layer
+ * imports from src only what its line lists ("types": `import type` only, which is erased):
+ *   core       -> nothing; no react, zustand, openai, charts, Node built-ins, DOM or Worker.
+ *   io         -> core; no react, zustand or charts.
+ *   workers    -> core, io; browser workers no Node built-ins.
+ *   store      -> core, io, the workers' *Client.ts and yieldTask (other worker modules: types).
+ *   ui/app     -> features, components, store, core; io: types.
+ *   features   -> store, core, components; io: types (nor `import()`); never another feature.
+ *   components -> core; io: types.
+ *   server     -> core, io (the `view` server).
+ *   cli        -> core, io, server.
+ * Tests may also import what they exercise or build fixtures with: store tests the server, ui
+ * tests io. A pattern is a regex over the import specifier, so it catches relative paths.
  */
 const layer = (/** @type {string} */ name) => `(^|/)(src/)?${name}(/|$)`;
 const ban = (/** @type {string} */ name, /** @type {string} */ why) => ({
@@ -38,6 +42,58 @@ const CORE_BANNED_LIBS = [
 const WORKER_BANS = [
   ban("ui", "workers import core and io only."),
   ban("store", "workers import core and io only."),
+  ban("server", "workers import core and io only."),
+  ban("cli", "workers import core and io only."),
+];
+
+const STORE_BANS = [
+  ban("ui", "the store never imports UI."),
+  ban("cli", "the store never imports the CLI."),
+];
+
+/**
+ * ui reads data through the store: io's types may be imported (`import type` is erased, so none of
+ * io runs in or is bundled with the view), never its code. Features and app get it from the store.
+ */
+const IO_TYPES_ONLY = {
+  regex: layer("io"),
+  allowTypeImports: true,
+  message: "ui imports io's types only (`import type`); take io's functions from the store.",
+};
+/** The same for a dynamic `import()`, which no-restricted-imports does not see. */
+const IO_DYNAMIC_IMPORT = {
+  selector: "ImportExpression[source.value=/(^|\\x2F)(src\\x2F)?io(\\x2F|$)/]",
+  message: "ui never loads io's code; the store does (e.g. store/annotationsFile.ts).",
+};
+const UI_BANS = [
+  ban("workers", "ui reaches the workers through the store."),
+  ban("server", "ui never imports the view server; the store talks to it over HTTP."),
+  ban("cli", "ui never imports the CLI."),
+];
+
+/**
+ * One ui folder's import rule: its own bans plus ui's. Its tests may run io (to build fixtures or
+ * check io's rules in the feature's context); everything else holds them to io's types.
+ * typescript-eslint's rule replaces the core one here because only it knows `import type`.
+ */
+const uiZone = (/** @type {string} */ dir, /** @type {Record<string, unknown>[]} */ own) => [
+  {
+    files: [`${dir}/**/*.{ts,tsx}`],
+    ignores: [`${dir}/**/*.test.{ts,tsx}`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [...own, IO_TYPES_ONLY, ...UI_BANS] },
+      ],
+      "no-restricted-syntax": ["error", IO_DYNAMIC_IMPORT],
+    },
+  },
+  {
+    files: [`${dir}/**/*.test.{ts,tsx}`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...own, ...UI_BANS] }],
+    },
+  },
 ];
 
 export default tseslint.config(
@@ -82,6 +138,7 @@ export default tseslint.config(
             ban("ui", "core imports nothing from src outside core."),
             ban("store", "core imports nothing from src outside core."),
             ban("workers", "core imports nothing from src outside core."),
+            ban("server", "core imports nothing from src outside core."),
             ban("cli", "core imports nothing from src outside core."),
             {
               group: ["node:*"],
@@ -115,6 +172,7 @@ export default tseslint.config(
             ban("ui", "io imports only core."),
             ban("store", "io imports only core."),
             ban("workers", "io imports only core."),
+            ban("server", "io imports only core."),
             ban("cli", "io imports only core."),
           ],
         },
@@ -190,45 +248,55 @@ export default tseslint.config(
     },
   },
   {
+    // The store starts the workers through their clients (the main thread's side of each worker);
+    // the worker modules themselves only as types (protocols).
     files: ["src/store/**/*.ts"],
+    ignores: ["src/store/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: UI_ONLY_LIBS, patterns: [ban("ui", "the store never imports UI.")] },
-      ],
-    },
-  },
-  {
-    files: ["src/ui/components/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: UI_ONLY_LIBS,
           patterns: [
-            ban("store", "presentational components take props; they never read the store."),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Features are composed in ui/app; one never imports another (style.md section 7). A feature
-    // folder is flat, so `../<name>/` from a feature file is always another feature.
-    files: ["src/ui/features/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
+            ...STORE_BANS,
+            ban("server", "the store talks to the view server over HTTP, never imports it."),
             {
-              regex: "^\\.\\./[^.]",
-              message: "features never import each other; compose them in ui/app.",
+              regex:
+                "(^|/)(src/)?workers/(?!(loadClient|computeClient|verifyClient|yieldTask)\\.ts$)",
+              allowTypeImports: true,
+              message:
+                "the store runs workers through their clients; other worker modules as types only.",
             },
           ],
         },
       ],
     },
   },
+  {
+    // A store test may start the view server the store talks to.
+    files: ["src/store/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: UI_ONLY_LIBS, patterns: STORE_BANS },
+      ],
+    },
+  },
+  ...uiZone("src/ui/app", []),
+  ...uiZone("src/ui/components", [
+    ban("store", "presentational components take props; they never read the store."),
+    ban("features", "components are shared by features; they never import one."),
+    ban("app", "components are shared by features; they never import the app."),
+  ]),
+  // Features are composed in ui/app; one never imports another (style.md section 7). A feature
+  // folder is flat, so `../<name>/` from a feature file is always another feature.
+  ...uiZone("src/ui/features", [
+    {
+      regex: "^\\.\\./[^.]",
+      message: "features never import each other; compose them in ui/app.",
+    },
+    ban("app", "ui/app composes the features; a feature never imports it."),
+  ]),
   {
     // Size (issue 17): a source file stays under 500 lines and a function under 150, so each
     // reads in one sitting; split by concern (ARCHITECTURE.md). Tests and e2e specs are exempt.

@@ -17,6 +17,9 @@ import type { JudgeRunOptions, JudgeRunResult, JudgeTask } from "../../io/judge/
 import { judgeSettingsFromPreset, type JudgeSettings } from "../../io/judge/judgeSettings.ts";
 import type { Store } from "../index.ts";
 
+/** The endpoints the connection form offers (OpenAI, vLLM, Ollama), each a base URL and a model. */
+export { JUDGE_PRESETS, type JudgePreset } from "../../io/judge/judgeSettings.ts";
+
 /** The settings without the key: what is persisted and shown. */
 export type JudgeConnection = Omit<JudgeSettings, "apiKey">;
 

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from "react";
 import { ANNOTATIONS_EMPTY, type Annotations } from "../../../core/index.ts";
-import { formatIssue } from "../../../io/issues.ts";
+import { readAnnotationsFile } from "../../../store/annotationsFile.ts";
 import { annotationsSync, useStore } from "../../../store/index.ts";
 import { useDataset, useLoadedGroups } from "../../../store/hooks.ts";
 import styles from "./Annotations.module.css";
@@ -39,12 +39,9 @@ function download(name: string, text: string): void {
 async function parseAnnotationsFile(
   file: File,
 ): Promise<{ ok: true; value: Annotations } | { ok: false; message: Message }> {
-  // The file validator brings zod: loaded when a file is picked, not with the first page.
-  const { annotationsParse } = await import("../../../io/annotations/annotationsFile.ts");
-  const parsed = annotationsParse(file.name, await file.text());
-  return parsed.ok
-    ? parsed
-    : { ok: false, message: { text: parsed.issues.map(formatIssue).join("\n"), error: true } };
+  // The validator brings zod: the store loads it when a file is picked, not with the first page.
+  const read = await readAnnotationsFile(file.name, await file.text());
+  return read.ok ? read : { ok: false, message: { text: read.message, error: true } };
 }
 
 /** A hidden file input and the label that opens it, styled as a button. */

@@ -5,8 +5,8 @@
  * shows the command). Lazily loaded by ui/app/datasetPanels.ts.
  */
 import { useMemo, useState } from "react";
-import { EXPORT_DEFAULTS, type Annotations, type ExportKind } from "../../../core/index.ts";
-import { formatIssue } from "../../../io/issues.ts";
+import { EXPORT_DEFAULTS, type ExportKind } from "../../../core/index.ts";
+import { annotationsJsonWriter } from "../../../store/annotationsFile.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useSettings } from "../../../store/hooks.ts";
 import { downloadBlob } from "../../components/chartExport.ts";
@@ -32,20 +32,6 @@ import {
   settingsNote,
   TRANSCRIPT_OPTIONS,
 } from "./exportsPanelModel.ts";
-
-/**
- * The annotations file as the CLI writes it: validated, then serialised from the parsed state. The
- * validator (zod) loads on the first download, as the annotations bar loads it on import.
- */
-async function annotationsJsonWriter(fileName: string): Promise<(a: Annotations) => string> {
-  const { annotationsParse, annotationsToJson } =
-    await import("../../../io/annotations/annotationsFile.ts");
-  return (annotations) => {
-    const parsed = annotationsParse(fileName, annotationsToJson(annotations));
-    if (!parsed.ok) throw new Error(parsed.issues.map(formatIssue).join("\n"));
-    return annotationsToJson(parsed.value);
-  };
-}
 
 export default function ExportsPanel() {
   const dataset = useDataset();

@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
-import { isRunDataset } from "../../../io/runs/runInfo.ts";
+import { isRunDataset } from "../../../store/datasetInfo.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
 import MetadataControls from "./MetadataControls.tsx";

@@ -5,8 +5,8 @@
  * page, because the Content-Security-Policy allows the judge's origin only from the next load.
  */
 import { useId, useState, type FormEvent } from "react";
-import { JUDGE_PRESETS, judgeSettingsFromPreset } from "../../../io/judge/judgeSettings.ts";
 import { useStore } from "../../../store/index.ts";
+import { JUDGE_PRESETS } from "../../../store/slices/judgeSlice.ts";
 import { cspAllowedOrigin, reloadForPolicy } from "./csp.ts";
 import {
   connectionDraft,
@@ -76,10 +76,7 @@ export default function ConnectionForm() {
             type="button"
             className={styles.button}
             data-testid={`judge.preset.${p.id}`}
-            onClick={() => {
-              const s = judgeSettingsFromPreset(p.id);
-              edit({ baseURL: s.baseURL, model: s.model });
-            }}
+            onClick={() => edit({ baseURL: p.baseURL, model: p.model })}
           >
             {p.label}
           </button>

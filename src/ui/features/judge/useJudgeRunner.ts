@@ -15,8 +15,8 @@ import {
   type JudgePlan,
   type JudgeSkip,
 } from "../../../core/index.ts";
-import { judgeRunPlan } from "../../../io/judge/judgeRun.ts";
 import { useStore } from "../../../store/index.ts";
+import { runJudgePlan } from "../../../store/judgeRun.ts";
 
 export type RunnerState =
   | { readonly status: "idle" }
@@ -83,28 +83,18 @@ export function useJudgeRunner(): JudgeRunner {
       total: plan.tasks.length,
       accounting: judgeAccountingEmpty(),
     });
-    const { judgeConnection, judgeRequest, annotations } = useStore.getState();
     try {
-      const run = await judgeRunPlan(
-        plan,
-        judgeRequest,
-        {
-          model: judgeConnection.model,
-          baseUrl: judgeConnection.baseURL,
-          existing: annotations.judgeRuns,
-        },
-        {
-          signal: abort.signal,
-          onProgress: (p) =>
-            setState({
-              status: "running",
-              label,
-              done: p.done,
-              total: p.total,
-              accounting: p.accounting,
-            }),
-        },
-      );
+      const run = await runJudgePlan(plan, {
+        signal: abort.signal,
+        onProgress: (p) =>
+          setState({
+            status: "running",
+            label,
+            done: p.done,
+            total: p.total,
+            accounting: p.accounting,
+          }),
+      });
       const stored = append(run, scope);
       setState({ status: "done", label, run: stored, skipped: plan.skipped });
       return stored;

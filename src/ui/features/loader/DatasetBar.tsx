@@ -3,11 +3,15 @@
  * counts, and the issue count, which opens the issue list.
  */
 import { useId, useMemo } from "react";
-import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useIssues } from "../../../store/hooks.ts";
-import { datasetSteps, isRunDataset, runHeaderDetails } from "../../../io/runs/runInfo.ts";
-import { viewRunName } from "../../../io/view/viewNames.ts";
+import {
+  datasetSteps,
+  isRunDataset,
+  runHeaderDetails,
+  viewRunName,
+} from "../../../store/datasetInfo.ts";
+import { FORMAT_CATALOG } from "../../../store/formats.ts";
 import styles from "./Loader.module.css";
 
 export interface DatasetBarProps {

@@ -3,7 +3,7 @@
  * the reason when it could not be loaded, with the formats to read it as when detection was unsure.
  */
 import { useShallow } from "zustand/react/shallow";
-import { FORMAT_CATALOG } from "../../../io/formats/catalog.ts";
+import { FORMAT_CATALOG } from "../../../store/formats.ts";
 import { useStore } from "../../../store/index.ts";
 import { formatBytes } from "../../components/formatBytes.ts";
 import styles from "./Loader.module.css";

@@ -1,5 +1,5 @@
 /** Issue lines for display and export: "file[member]:line: field: message", in file order. */
-import { formatIssue, type ParseIssue } from "../../../io/issues.ts";
+import { formatIssue, type ParseIssue } from "../../../store/datasetInfo.ts";
 
 export interface IssueRow {
   readonly key: string;

@@ -4,7 +4,7 @@
  * each, the guessed picks, the options each picker offers, and the live preview of the groups the
  * picks would make. Pure; MappingDialog renders what this returns.
  */
-import { fieldAt } from "../../../io/index.ts";
+import { fieldAt } from "../../../store/mappingSample.ts";
 import type { FieldMapping } from "../../../store/slices/presetsSlice.ts";
 
 export type FieldKind =

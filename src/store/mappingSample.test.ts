@@ -1,11 +1,11 @@
-import { csvSample } from "../../../io/index.ts";
+import { csvSample } from "../io/index.ts";
 import { describe, expect, it } from "vitest";
 import {
   mappingSampleFor,
   readMappingSample,
   SAMPLE_BYTES,
   sampleFromBytes,
-} from "./readMappingSample.ts";
+} from "./mappingSample.ts";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
