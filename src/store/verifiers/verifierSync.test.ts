@@ -29,36 +29,20 @@ import { selectViewLoad } from "../slices/verifierSlice.ts";
 import { startVerifierSync, type VerifierRunner } from "./verifierSync.ts";
 import { testJudgeRun } from "../../test/judgeRunFixtures.ts";
 
+/** A row of the fixture file: its judge component is its reward, its ground truth in `meta.gold`. */
+const row = (group_id: string, completion: string, reward: number, gold: string) => ({
+  group_id,
+  completion,
+  reward,
+  rewards: { judge: reward },
+  meta: { gold },
+});
 const ROWS = [
-  {
-    group_id: "a",
-    completion: "<answer>4</answer>",
-    reward: 1,
-    rewards: { judge: 1 },
-    meta: { gold: "4" },
-  },
-  {
-    group_id: "a",
-    completion: "<answer>5</answer>",
-    reward: 1,
-    rewards: { judge: 1 },
-    meta: { gold: "4" },
-  },
-  { group_id: "a", completion: "4", reward: 0, rewards: { judge: 0 }, meta: { gold: "4" } },
-  {
-    group_id: "b",
-    completion: "<answer>x</answer>",
-    reward: 0,
-    rewards: { judge: 0 },
-    meta: { gold: "x" },
-  },
-  {
-    group_id: "b",
-    completion: "<answer>y</answer>",
-    reward: 0,
-    rewards: { judge: 0 },
-    meta: { gold: "x" },
-  },
+  row("a", "<answer>4</answer>", 1, "4"),
+  row("a", "<answer>5</answer>", 1, "4"),
+  row("a", "4", 0, "4"),
+  row("b", "<answer>x</answer>", 0, "x"),
+  row("b", "<answer>y</answer>", 0, "x"),
 ];
 const TEXT = ROWS.map((r) => `${JSON.stringify(r)}\n`).join("");
 
