@@ -26,6 +26,7 @@
  *   npm run bench:matrix -- --no-analyze              skip the CLI
  *   npm run bench:matrix -- --table                   print the last results' table and stop
  */
+import { emitLine, round } from "./emitLine.ts";
 import { spawnSync } from "node:child_process";
 import { closeSync, openAsBlob, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -61,34 +62,9 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const round = (x: number): number => Number(x.toPrecision(4));
 const mbps = (bytes: number, ms: number): number => Math.round(bytes / MB / (ms / 1000));
 
-function emit(
-  metric: string,
-  value: number,
-  baseline: number,
-  runs: number,
-  data: string,
-  note: string,
-  extra: Record<string, unknown> = {},
-  unit = "ms",
-): void {
-  const line = {
-    metric,
-    value: round(value),
-    baseline: round(baseline),
-    ratio: round(value / baseline),
-    unit,
-    runs,
-    reps: [1, 1],
-    data,
-    note,
-    ...extra,
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-  log(`  ${metric}: ${line.value} ${unit} vs ${line.baseline}, ratio ${line.ratio}`);
-}
+const emit = emitLine;
 
 /** A full GC (performance.md's memory metric): `--expose-gc` set at run time, as bench/run.ts does. */
 const forceGc: () => void = (() => {

@@ -2,6 +2,7 @@
  * bench/runs.ts's harness: `--quick`, the checks, interleaved timing (AB BA ...) of async subjects,
  * and one JSON line per metric in bench/run.ts's shape.
  */
+import { emitLine, round } from "./emitLine.ts";
 
 export const QUICK = process.argv.includes("--quick");
 export const RUNS = QUICK ? 1 : 3;
@@ -31,8 +32,9 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-export const round = (x: number): number => Number(x.toPrecision(4));
+export { round };
 
+/** One result line, with this run's repetitions. */
 export function emit(
   metric: string,
   value: number,
@@ -42,20 +44,7 @@ export function emit(
   extra: Record<string, unknown> = {},
   unit = "ms",
 ): void {
-  const line = {
-    metric,
-    value: round(value),
-    baseline: round(baseline),
-    ratio: round(value / baseline),
-    unit,
-    runs: RUNS,
-    reps: [1, 1],
-    data,
-    note,
-    ...extra,
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-  console.error(`  ${metric}: ${line.value} ${unit} vs ${line.baseline}, ratio ${line.ratio}`);
+  emitLine(metric, value, baseline, RUNS, data, note, extra, unit);
 }
 
 /** Interleaved timing (AB BA ...) of async subjects; each entry's runs in ms. */
