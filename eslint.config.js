@@ -298,17 +298,21 @@ export default tseslint.config(
     ban("app", "ui/app composes the features; a feature never imports it."),
   ]),
   {
-    // Size (issue 17): a source file stays under 500 lines and a function under 150, so each
-    // reads in one sitting; split by concern (ARCHITECTURE.md). Tests and e2e specs are exempt.
+    // Size (issue 17): a function stays under 150 lines (a test's describe block too), and a
+    // source file under 500 (tests and e2e specs may be longer), so each reads in one sitting;
+    // split by concern (ARCHITECTURE.md).
     files: ["src/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.ts", "bin/**/*.mjs"],
-    ignores: ["**/*.test.{ts,tsx}"],
     rules: {
-      "max-lines": ["error", { max: 500, skipBlankLines: false, skipComments: false }],
       "max-lines-per-function": [
         "error",
         { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
       ],
     },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.ts", "bin/**/*.mjs"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 500, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ["bench/**/*.ts", "e2e/**/*.ts", "bin/**/*.mjs", "*.config.ts"],

@@ -287,7 +287,9 @@ describe("export round trip on the demo", () => {
       expect(r.chosen).not.toBe("");
     }
   });
+});
 
+describe("export round trip on the demo: trajectories, annotations, bytes and settings", () => {
   it("dpo of a tool-using group keeps the trajectory: a double refund differs by a whole call, and --text gives the old final-message form", async () => {
     // refund-004/4 calls refund_order twice (the planted hack); refund-004/2 once.
     const doubled = {

@@ -215,7 +215,9 @@ describe("rollout-studio judge", () => {
     ])
       expect(text).not.toContain("CANARY");
   });
+});
 
+describe("rollout-studio judge: rubric and pairwise runs, and its flags", () => {
   it("rubric runs score the passes of tasks with a rubric and report the others; pairwise reports flips", async () => {
     const s = await startJudgeStub((r) =>
       userText(r).includes("Solution criteria")

@@ -193,20 +193,6 @@ describe("demo dataset (scripts/generate-demo.ts)", () => {
     expect(analysis.summary.mixedGroups).toBeGreaterThanOrEqual(5);
   });
 
-  it.each([1, 2, 3, 4, 5, 6, 7, 8])("keeps its guarantees with seed %i", async (seed) => {
-    const other = await loadText("demo.jsonl", generateDemo(seed));
-    expect(other.issues).toEqual([]);
-    expect(other.groups.length).toBeGreaterThanOrEqual(30);
-    expect(other.groups.length).toBeLessThanOrEqual(60);
-    const kinds = groupKinds(other.groups);
-    expect(kinds.mixed).toBeGreaterThanOrEqual(5);
-    expect(kinds.allPass).toBeGreaterThanOrEqual(3);
-    expect(kinds.allFail).toBeGreaterThanOrEqual(3);
-    const all = other.groups.flatMap((g) => g.rollouts);
-    for (const kind of HACK_KINDS)
-      expect(all.filter((r) => hackOf(r) === kind && r.reward === 1).length).toBeGreaterThan(1);
-  });
-
   it("the CLI writes the same bytes (creating folders) and prints one summary line", () => {
     const out = join(mkdtempSync(join(tmpdir(), "demo-")), "nested", "demo.jsonl");
     const run = spawnSync(
@@ -220,5 +206,21 @@ describe("demo dataset (scripts/generate-demo.ts)", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`${loaded.groups.length} groups, ${rollouts.length} rollouts`);
     expect(lines[0]).toContain(`${Buffer.byteLength(text)} bytes`);
+  });
+});
+
+describe("demo dataset with other seeds", () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])("keeps its guarantees with seed %i", async (seed) => {
+    const other = await loadText("demo.jsonl", generateDemo(seed));
+    expect(other.issues).toEqual([]);
+    expect(other.groups.length).toBeGreaterThanOrEqual(30);
+    expect(other.groups.length).toBeLessThanOrEqual(60);
+    const kinds = groupKinds(other.groups);
+    expect(kinds.mixed).toBeGreaterThanOrEqual(5);
+    expect(kinds.allPass).toBeGreaterThanOrEqual(3);
+    expect(kinds.allFail).toBeGreaterThanOrEqual(3);
+    const all = other.groups.flatMap((g) => g.rollouts);
+    for (const kind of HACK_KINDS)
+      expect(all.filter((r) => hackOf(r) === kind && r.reward === 1).length).toBeGreaterThan(1);
   });
 });

@@ -160,7 +160,9 @@ describe("calibration export", () => {
       ).run?.info.id,
     ).toBe("rubric-1");
   });
+});
 
+describe("calibration export: splits, sealing, rubric versions and the pass threshold", () => {
   it("splits the labelled rows as calibrationAssign does, keeping earlier splits, and returns the state", () => {
     const { rows, calibration } = exportCalibration(
       FIXTURE_GROUPS,

@@ -178,7 +178,9 @@ describe("runJudge against the stub (acceptance cases)", () => {
     expect(group.accounting.failures).toEqual(failures({ invalid_reply: 1 }));
     expect(clusters.accounting.failures).toEqual(failures({ invalid_reply: 1 }));
   });
+});
 
+describe("runJudge against the stub: retries, backoff, timeouts and reasoning", () => {
   it("429 with retry-after, then success: one retry counted, the reply used", async () => {
     const s = await stub([
       { kind: "status", status: 429, headers: { "retry-after": "0" } },

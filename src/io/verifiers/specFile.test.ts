@@ -127,7 +127,9 @@ describe("verifierSpecParse", () => {
       errors({ version: 1, verifiers: [{ kind: "format", name: "a", pattern: "(" }] })[0],
     ).toMatch(/^spec\.json: verifiers\[0\]\.pattern: .*(Invalid|Unterminated)/);
   });
+});
 
+describe("verifierSpecParse: problems between verifiers, bad JSON and the round trip", () => {
   it("reports the problems between verifiers on the right field", () => {
     expect(
       errors({
