@@ -533,30 +533,24 @@ describe("export errors", () => {
   it("invalid annotations, or annotations of another dataset, write nothing", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ version: 1, groups: { g: { labels: { r: "maybe" } } } }));
-    const invalid = await run([
-      "export",
-      demoPath,
-      "--annotations",
-      bad,
-      "--kind",
-      "dpo",
-      "--out",
-      join(dir, "never.out"),
-    ]);
+    /** DPO pairs of the demo with these annotations, to a file that must not be written. */
+    const dpoWith = (annotations: string) =>
+      run([
+        "export",
+        demoPath,
+        "--annotations",
+        annotations,
+        "--kind",
+        "dpo",
+        "--out",
+        join(dir, "never.out"),
+      ]);
+    const invalid = await dpoWith(bad);
     expect(invalid.code).toBe(EXIT.failed);
     expect(invalid.stderr).toMatch(/bad\.json: groups\.g\.labels\.r: /);
     const other = join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ version: 1, groups: { "not-a-group": { labels: {} } } }));
-    const foreign = await run([
-      "export",
-      demoPath,
-      "--annotations",
-      other,
-      "--kind",
-      "dpo",
-      "--out",
-      join(dir, "never.out"),
-    ]);
+    const foreign = await dpoWith(other);
     expect(foreign.code).toBe(EXIT.failed);
     expect(foreign.stderr).toMatch(/group "not-a-group" is not in the data/);
     expect(() => readFileSync(join(dir, "never.out"))).toThrow();

@@ -5,35 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { expectClose } from "../../test/approx.ts";
 import { testRollout } from "../../test/rolloutFixtures.ts";
+import { exactMatch, formatGate } from "../../test/verifierFixtures.ts";
 import { ANALYSIS_DEFAULTS, analyzeDataset } from "../analysis/analyze.ts";
 import type { Rollout, RolloutGroup } from "../types.ts";
 import { verifierApply } from "./apply.ts";
 import { componentDropAdvantages, DROP_LOGGED_REWARD } from "./drop.ts";
-import {
-  ANSWER_NORMALIZATION_DEFAULT,
-  FORMAT_PRESET_REASONING_ANSWER,
-  VERIFIER_SPEC_EMPTY,
-  type Verifier,
-  type VerifierSpec,
-} from "./spec.ts";
+import { VERIFIER_SPEC_EMPTY, type Verifier, type VerifierSpec } from "./spec.ts";
 
-const format: Verifier = {
-  kind: "format",
-  name: "format",
-  enabled: true,
-  weight: 1,
-  ...FORMAT_PRESET_REASONING_ANSWER,
-};
-const exact: Verifier = {
-  kind: "exact-match",
-  name: "exact",
-  enabled: true,
-  weight: 1,
-  field: "gold",
-  pattern: null,
-  flags: "",
-  normalize: ANSWER_NORMALIZATION_DEFAULT,
-};
+const format = formatGate();
+const exact = exactMatch("exact", 1, "gold");
 // These tests pin the "keep" rule (the sum); combine.test.ts covers "multiply" and "auto".
 const spec = (over: Partial<VerifierSpec>, ...verifiers: Verifier[]): VerifierSpec => ({
   ...VERIFIER_SPEC_EMPTY,

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { testRollout } from "../../test/rolloutFixtures.ts";
+import { exactMatch, formatGate, lengthPenalty } from "../../test/verifierFixtures.ts";
 import { verifierFieldAt, verifierFieldPaths } from "./fields.ts";
 import { jsonSchemaCheck, jsonSchemaCompile } from "./jsonSchema.ts";
 import { lengthCount, lengthPenalize } from "./length.ts";
@@ -47,23 +48,8 @@ const input = (
   verdicts: {},
 });
 
-const format: Verifier = {
-  kind: "format",
-  name: "format",
-  enabled: true,
-  weight: 1,
-  ...FORMAT_PRESET_REASONING_ANSWER,
-};
-const correctness: Verifier = {
-  kind: "exact-match",
-  name: "correctness",
-  enabled: true,
-  weight: 2,
-  field: "answer",
-  pattern: null,
-  flags: "",
-  normalize: ANSWER_NORMALIZATION_DEFAULT,
-};
+const format = formatGate();
+const correctness = exactMatch("correctness", 2, "answer");
 
 describe("format gate (the library's format_reward)", () => {
   it.each([
@@ -262,16 +248,7 @@ describe("length penalty (the library's with_length_penalty)", () => {
   const words = (n: number): string => Array.from({ length: n }, () => "w").join(" ");
 
   it("wraps a verifier: replaces it, and never makes a correct reward negative", () => {
-    const penalty: Verifier = {
-      kind: "length-penalty",
-      name: "correctness_len",
-      enabled: true,
-      weight: 1,
-      wraps: "correctness",
-      target: 4,
-      penaltyPerUnit: 0.5,
-      unit: "words",
-    };
+    const penalty = lengthPenalty("correctness_len", "correctness", 4, 0.5);
     const s = spec(correctness, penalty);
     expect(verifierEmitted(s).map((v) => v.name)).toEqual(["correctness_len"]);
     const run = verifierScore(s, [
@@ -288,16 +265,7 @@ describe("length penalty (the library's with_length_penalty)", () => {
   });
 
   it("wraps a component of the file, and reads a disabled verifier as its input", () => {
-    const penalty: Verifier = {
-      kind: "length-penalty",
-      name: "quality_len",
-      enabled: true,
-      weight: 1,
-      wraps: "quality",
-      target: 1,
-      penaltyPerUnit: 0.25,
-      unit: "words",
-    };
+    const penalty = lengthPenalty("quality_len", "quality", 1, 0.25);
     const run = verifierScore(spec(penalty), [
       input("a b c", {}, { quality: 1 }),
       input("a", {}, { quality: null }),
