@@ -17,8 +17,11 @@ export interface SettingFlag {
   readonly metavar?: string;
   /** The help text; `{default}` is the default as written. Lines after the first continue it. */
   readonly help: string;
-  /** Which commands take it: the GAR settings (analyze, export) or the analysis ones (analyze). */
-  readonly group: "gar" | "analysis";
+  /**
+   * Which commands take it: the GAR settings (analyze, export), the analysis ones (analyze), or
+   * the run's detectors (health).
+   */
+  readonly group: "gar" | "analysis" | "health";
 }
 
 interface SettingCommon<K extends string> {
