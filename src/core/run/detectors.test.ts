@@ -83,6 +83,19 @@ describe("each detector on a hand-made series", () => {
     expect(detector(climbing, "length-drift").fired).toEqual([]);
   });
 
+  it("a drift interrupted by a window where the pass rate moved is reported once", () => {
+    const chars = [1000, 1000, 1000, 1000, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600];
+    const pass = [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.62, 0.5, 0.5, 0.5];
+    const d = detector(
+      run(chars.map((c, i) => step(i + 1, { meanChars: c, passRate: pass[i]! }))),
+      "length-drift",
+    );
+    // Two episodes of firing windows, split where the bump at step 10 made the pass rate climb.
+    const fired = d.fired;
+    expect(fired.some((s, i) => i > 0 && s - fired[i - 1]! > 1)).toBe(true);
+    expect(d.alerts.map((a) => a.step)).toEqual([6]);
+  });
+
   it("diversity collapse names where the clusters start to fall", () => {
     const clusters = [8, 8, 8, 8, 7, 6, 5, 4, 3];
     const d = detector(

@@ -86,12 +86,20 @@ function episodes(fired: readonly boolean[]): [number, number][] {
 }
 
 /**
- * A trend's episodes whose hinge onset is one already reported are the same trend, interrupted
- * (a window where the pass rate moved, say): only the first is an alert.
+ * A trend's alerts, one per episode, less the episodes that continue the one before: an episode
+ * whose onset is not after the previous episode's last step is the same trend, interrupted (a
+ * window where the pass rate moved, say), and is not reported again.
  */
-function distinctOnsets(alerts: readonly HealthAlert[]): HealthAlert[] {
+function newTrends(
+  steps: readonly StepHealth[],
+  alerts: readonly { readonly alert: HealthAlert; readonly last: number }[],
+): HealthAlert[] {
   const out: HealthAlert[] = [];
-  for (const a of alerts) if (out.every((b) => a.step > b.step)) out.push(a);
+  let previousEnd = -Infinity;
+  for (const { alert, last } of alerts) {
+    if (alert.step > previousEnd) out.push(alert);
+    previousEnd = steps[last]!.step!;
+  }
   return out;
 }
 
@@ -210,23 +218,24 @@ function detectLengthDrift(
       t !== null && t.p < h.trendAlpha && t.relative >= h.lengthRise && passChange < h.passFlat
     );
   });
-  const alerts = episodes(fired).map(([a, b]): HealthAlert => {
+  const alerts = episodes(fired).map(([a, b]) => {
     const t = trends[a]!;
     const start = onsetStep(steps, a, b, length, 1);
     const pass = passes[a] ?? null;
-    return {
+    const alert: HealthAlert = {
       rule: "length-drift",
       step: start,
       value: t.relative,
       threshold: h.lengthRise,
       message: `completion length rises from step ${start}: +${pct(t.relative)} over the ${h.window} steps to ${steps[a]!.step} (${num(t.slope, 1)} characters a step, p = ${num(t.p, 4)}) while the pass rate changes by ${pass === null ? "n/a" : pct(pass.change)}`,
     };
+    return { alert, last: b };
   });
   return {
     rule: "length-drift",
     threshold: h.lengthRise,
     fired: firedSteps(steps, fired),
-    alerts: distinctOnsets(alerts),
+    alerts: newTrends(steps, alerts),
     idle: null,
   };
 }
@@ -240,22 +249,23 @@ function detectDiversity(
   const fired = trends.map(
     (t) => t !== null && t.p < h.trendAlpha && t.relative >= h.diversityDrop,
   );
-  const alerts = episodes(fired).map(([a, b]): HealthAlert => {
+  const alerts = episodes(fired).map(([a, b]) => {
     const t = trends[a]!;
     const start = onsetStep(steps, a, b, value, -1);
-    return {
+    const alert: HealthAlert = {
       rule: "diversity-collapse",
       step: start,
       value: t.relative,
       threshold: h.diversityDrop,
       message: `clusters per group fall from step ${start}: -${pct(t.relative)} over the ${h.window} steps to ${steps[a]!.step} (p = ${num(t.p, 4)}), now ${num(steps[a]!.clustersPerGroup, 2)}`,
     };
+    return { alert, last: b };
   });
   return {
     rule: "diversity-collapse",
     threshold: h.diversityDrop,
     fired: firedSteps(steps, fired),
-    alerts: distinctOnsets(alerts),
+    alerts: newTrends(steps, alerts),
     idle: null,
   };
 }

@@ -116,14 +116,14 @@ export const HEALTH_SETTING_SCHEMA: readonly HealthSettingDecl[] = [
   {
     key: "lengthRise",
     kind: "number",
-    default: 0.2,
+    default: 0.1,
     label: "Length rise over the window",
     help: "length-drift fires where mean completion characters rise significantly, by at least this fraction of the window's first fitted value, while the pass rate is flat.",
     min: 0,
     step: 0.05,
     valid: (x: number) => x >= 0,
     rule: "a number >= 0",
-    source: "20% longer within one window",
+    source: "10% longer within one window: 2.5% a step over five steps",
     testId: "health-length-rise",
     flag: {
       name: "length-rise",
