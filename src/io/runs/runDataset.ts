@@ -50,8 +50,18 @@ import {
   type RunPart,
 } from "./runInfo.ts";
 
-function renameGroup(group: RolloutGroup, id: string, prefix: string): RolloutGroup {
-  if (id === group.id) return group;
+/** A file-local group's name in the run: its run id, its rollouts' id prefix and its step. */
+export interface RunGroupName {
+  readonly id: string;
+  /** Prepended to each rollout's id when the group's id changed (`<step>/`, or `<file>:`). */
+  readonly prefix: string;
+  readonly step: number | null;
+}
+
+/** A file's group under its run name: its id, and its rollouts' ids and group id. */
+export function runGroupRenamed(group: RolloutGroup, name: RunGroupName): RolloutGroup {
+  if (name.id === group.id) return group;
+  const { id, prefix } = name;
   return {
     id,
     rollouts: group.rollouts.map((r): Rollout => ({ ...r, id: `${prefix}${r.id}`, groupId: id })),
@@ -66,6 +76,65 @@ function rowsStep(dataset: LoadedDataset): number | null {
     if (step !== null) return step;
   }
   return null;
+}
+
+/** One file's groups named in its run (`runFileGroupNames`). */
+export interface RunFileNames {
+  /** By the file's own group id: the group's run name (the last summary's, for a repeated id). */
+  readonly names: ReadonlyMap<string, RunGroupName>;
+  /** The file's summaries under their run ids and steps. */
+  readonly summaries: readonly GroupSummary[];
+  /** A step its rows and its name disagree on, and the ids another file gave already. */
+  readonly issues: readonly ParseIssue[];
+}
+
+/**
+ * The run names of one file's groups, as the merge gives them (see the module header; not for a
+ * format that groups across files). `taken` holds the run ids given so far; `claim` is called
+ * for each new one, in the summaries' order, before the next is named. The CLI's `health` names a
+ * streamed run's groups with it, file by file, so its ids are the merge's.
+ */
+export function runFileGroupNames(
+  file: RunFile,
+  dataset: LoadedDataset,
+  single: boolean,
+  taken: { has(id: string): boolean },
+  claim: (id: string, localId: string) => void,
+): RunFileNames {
+  const issues: ParseIssue[] = [];
+  const carried = rowsStep(dataset);
+  if (!single && file.stepSource !== "file-order" && carried !== null && carried !== file.step) {
+    issues.push({
+      file: dataset.file,
+      line: 0,
+      field: "step",
+      message: `the rows carry step ${carried} but the file name says ${file.step}; the rows' step is kept`,
+    });
+  }
+  const names = new Map<string, RunGroupName>();
+  const summaries: GroupSummary[] = [];
+  let collided = 0;
+  for (const s of dataset.summaries) {
+    const step = s.step ?? (single ? null : file.step);
+    let id = step === null ? s.id : runGroupId(s.id, step, single);
+    let prefix = id === s.id ? "" : `${step}/`;
+    if (taken.has(id)) {
+      collided++;
+      id = `${dataset.file}:${s.id}`;
+      prefix = `${dataset.file}:`;
+    }
+    names.set(s.id, { id, prefix, step });
+    claim(id, s.id);
+    summaries.push({ ...s, id, step });
+  }
+  if (collided > 0) {
+    issues.push({
+      file: dataset.file,
+      line: 0,
+      message: `${collided} group id(s) were already given by another file of the run; they are kept apart as "${dataset.file}:<id>"`,
+    });
+  }
+  return { names, summaries, issues };
 }
 
 /** What the run's file list says of one file. */
@@ -111,41 +180,14 @@ export function runDatasetMerge(
       mergeAcrossFiles(file, dataset, index);
       return;
     }
-    const named = file.stepSource !== "file-order";
-    const carried = rowsStep(dataset);
-    if (!single && named && carried !== null && carried !== file.step) {
-      issues.push({
-        file: dataset.file,
-        line: 0,
-        field: "step",
-        message: `the rows carry step ${carried} but the file name says ${file.step}; the rows' step is kept`,
-      });
-    }
-    const ids = new Map<string, { id: string; prefix: string; step: number | null }>();
-    let collided = 0;
-    for (const s of dataset.summaries) {
-      const step = s.step ?? (single ? null : file.step);
-      let id = step === null ? s.id : runGroupId(s.id, step, single);
-      let prefix = id === s.id ? "" : `${step}/`;
-      if (origins.has(id)) {
-        collided++;
-        id = `${dataset.file}:${s.id}`;
-        prefix = `${dataset.file}:`;
-      }
-      ids.set(s.id, { id, prefix, step });
-      origins.set(id, { file: index, localId: s.id });
-      summaries.push({ ...s, id, step });
-    }
-    if (collided > 0) {
-      issues.push({
-        file: dataset.file,
-        line: 0,
-        message: `${collided} group id(s) were already given by another file of the run; they are kept apart as "${dataset.file}:<id>"`,
-      });
-    }
+    const named = runFileGroupNames(file, dataset, single, origins, (id, localId) =>
+      origins.set(id, { file: index, localId }),
+    );
+    for (const s of named.summaries) summaries.push(s);
+    for (const issue of named.issues) issues.push(issue);
     for (const g of dataset.groups) {
-      const to = ids.get(g.id);
-      groups.push(to === undefined ? g : renameGroup(g, to.id, to.prefix));
+      const to = named.names.get(g.id);
+      groups.push(to === undefined ? g : runGroupRenamed(g, to));
     }
     // A loop, not push(...): a spread of a file's issues overflows the stack past ~120,000.
     for (const issue of dataset.issues) issues.push(issue);
