@@ -10,7 +10,7 @@ import { spreadVerdict } from "../analysis/groupSpread.ts";
 import type { RolloutGroup } from "../types.ts";
 import { groupPromptKey, rolloutTurns } from "./groupHealth.ts";
 import { hackExemplarsOf, hackTruth, markedHackIds } from "./hackSpread.ts";
-import { runHealth } from "./runHealth.ts";
+import { RunHealthTally, runHealth } from "./runHealth.ts";
 
 const call = { id: "c1", name: "lookup", arguments: '{"q":"x"}' };
 
@@ -151,6 +151,32 @@ describe("runHealth on a hand-worked run", () => {
     expect(one.steps[0]!.clusteredGroups).toBe(1);
     expect([1, 2]).toContain(one.steps[0]!.clustersPerGroup);
     expect(one.steps[1]!.clusteredGroups).toBe(1);
+  });
+
+  it("a run tallied a group at a time clusters only groups that can still enter the sample", () => {
+    const groups = Array.from({ length: 400 }, (_, g) => ({
+      step: 3,
+      group: {
+        id: `3/p${g}`,
+        rollouts: [0, 1].map((i) =>
+          testRollout({
+            id: `3/p${g}/${i}`,
+            groupId: `3/p${g}`,
+            index: i,
+            completion: `t${g % 7}`,
+          }),
+        ),
+      },
+    }));
+    const whole = runHealth(groups, ANALYSIS_DEFAULTS, { clusterSample: 20 });
+    const tally = new RunHealthTally(ANALYSIS_DEFAULTS, { clusterSample: 20 });
+    for (const g of groups) tally.addBatch([g]);
+    expect(tally.finish()).toEqual(whole);
+    // Every group is the smallest hash of its own batch; once the sample holds 20, a group is
+    // clustered only below the 20th: about 20 (1 + ln 20) of the 400.
+    const clustered = tally.groups().filter((g) => g.clusters !== null).length;
+    expect(clustered).toBeGreaterThanOrEqual(20);
+    expect(clustered).toBeLessThan(150);
   });
 });
 

@@ -124,7 +124,12 @@ export class RunHealthTally {
       list.sort((a, b) => a.hash - b.hash || a.index - b.index);
       const picked = k === 0 ? list : list.slice(0, k);
       const sample = this.samples.get(key) ?? [];
+      // A group whose hash is not below the k-th of the step's sample so far can never enter it
+      // (an equal hash sorts after the one kept): it is not clustered. A run streamed a group or a
+      // few at a time then clusters about k (1 + ln(groups / k)) groups a step, not every group.
+      const bound = k !== 0 && sample.length >= k ? sample[k - 1]![0] : Infinity;
       for (const { index, hash } of picked) {
+        if (hash >= bound) break;
         const clusters = this.clusterCount(batch[index]!.group);
         clustered.set(index, clusters);
         sample.push([hash, clusters]);
