@@ -12,12 +12,13 @@ import { fileURLToPath } from "node:url";
 import { getHeapStatistics } from "node:v8";
 
 /**
- * Commands that hold a whole run's groups or analyses in one process. From 256 MB of input
+ * Commands that hold a whole run's groups or analyses in one process (health streams a run, but
+ * loads a trajectory run or a single file that is not indexed whole). From 256 MB of input
  * (ROLLOUT_STUDIO_LARGE_INPUT=BYTES) they run in a child Node whose heap may use three quarters of the machine's memory:
  * Node's default limit (about 4 GB) stopped `analyze` of a 1 GB file of 2 million groups with a
  * crash. ROLLOUT_STUDIO_HEAP_SET is set in the child (and by a user who chose the limit).
  */
-const HEAVY = new Set(["analyze", "export", "judge", "verify"]);
+const HEAVY = new Set(["analyze", "export", "health", "judge", "verify"]);
 const largeInput = Number(process.env.ROLLOUT_STUDIO_LARGE_INPUT || 256 * 1024 * 1024);
 
 /** Bytes of the files the arguments name (a folder: its files), flags and globs not counted. */

@@ -221,7 +221,7 @@ describe("the built CLI (dist-cli, built by the test setup)", () => {
     const entry = readFileSync(join(ROOT, "dist-cli/rollout-studio.mjs"), "utf8");
     // No static import at all: Node loads one file for --help.
     expect(entry).not.toMatch(/^\s*import\s[^(]/m);
-    for (const command of ["analyze", "judge", "verify", "export"])
+    for (const command of ["analyze", "judge", "verify", "export", "health"])
       expect(entry).toMatch(new RegExp(`import\\("\\./chunks/${command}-[\\w-]+\\.mjs"\\)`));
     const help = spawnSync(process.execPath, [join(ROOT, "bin/rollout-studio.mjs"), "--help"], {
       encoding: "utf8",

@@ -23,7 +23,7 @@ export function usage(): string {
     ...lines,
     "",
     "Run `rollout-studio COMMAND --help` for a command's options.",
-    "Exit codes: 0 ok; 1 nothing done; 2 usage error; 3 done with rejected input or ignored annotations.",
+    "Exit codes: 0 ok; 1 nothing done (health: a --fail-on rule fired); 2 usage error; 3 done with rejected input or ignored annotations.",
     "",
   ].join("\n");
 }

@@ -11,7 +11,7 @@ const pct = (part: number, whole: number): string =>
   whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`;
 
 /** A plain-text table; the columns in `left` are text and align left, numbers align right. */
-function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>): string {
+export function table(rows: readonly (readonly string[])[], left: ReadonlySet<number>): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows
     .map((r) =>

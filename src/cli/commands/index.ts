@@ -30,6 +30,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     load: async () => (await import("./verify.ts")).verifyCommand,
     summary: "unit-test rewards: each rollout's code against its tests, only inside your --sandbox",
   },
+  health: {
+    load: async () => (await import("./health.ts")).healthCommand,
+    summary:
+      "a training run's health per step, its detectors' alerts (--fail-on: a CI gate), run against run",
+  },
   export: {
     load: async () => (await import("./export.ts")).exportCommand,
     summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
