@@ -22,14 +22,19 @@
  *    of 32 MB or more indexed file by file), on Node's file-backed Blobs, against streaming the
  *    same Blobs (bytes only); issue 14's target for "indexing a 100-file run of 2 GB".
  *
+ * 1c. `runs.health.100x20MB` (issue 19): `rollout-studio health`'s read of the same run (streamed
+ *    file by file into core's RunHealthTally) against `loadRunForCli` of it, interleaved; issue 19's
+ *    target: at most 1.5 times the indexing (runHealthMetrics.ts).
+ *
  * `--quick` runs each timed subject once (the full run: 3; `analyze` once either way, or
- * BENCH_ANALYZE_RUNS times); `--only=runs|index|ranges|watch` runs one part. Generated data lives in
+ * BENCH_ANALYZE_RUNS times); `--only=runs|index|health|ranges|watch` runs one part. Generated data lives in
  * bench/.data.
  *
- * The parts are in runLoadMetrics.ts (1, 1b), viewRanges.ts (2) and watchLatency.ts (3), over
+ * The parts are in runLoadMetrics.ts (1, 1b), runHealthMetrics.ts (1c), viewRanges.ts (2) and watchLatency.ts (3), over
  * runsHarness.ts's timing and output.
  */
 import { buildCli } from "../scripts/buildCli.ts";
+import { runHealthBench } from "./runHealthMetrics.ts";
 import { runBenches, runIndexBench } from "./runLoadMetrics.ts";
 import { checksFailed } from "./runsHarness.ts";
 import { rangeBench } from "./viewRanges.ts";
@@ -42,6 +47,7 @@ if (only === undefined || only === "runs") {
   await runBenches();
 }
 if (only === undefined || only === "index") await runIndexBench();
+if (only === undefined || only === "health") await runHealthBench();
 if (only === undefined || only === "ranges") await rangeBench();
 if (only === undefined || only === "watch") await watchBench();
 if (checksFailed()) process.exitCode = 1;
