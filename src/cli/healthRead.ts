@@ -150,29 +150,31 @@ class RunStream {
         const to = names.names.get(g.id);
         return { group: to === undefined ? g : runGroupRenamed(g, to), step: to?.step ?? null };
       };
-      let read = 0;
-      let whole: LoadedDataset = dataset;
+      // The file's dataset as the whole load has it: an indexed file's once its groups are parsed.
+      let parsed: LoadedDataset = dataset;
       if (opened.kind === "whole") {
-        const groups = dataset.groups.map(named);
-        read = groups.length;
-        const wanted = only === undefined ? groups : groups.filter((g) => only.has(g.group.id));
-        if (wanted.length > 0) yield wanted;
+        const wanted =
+          only === undefined
+            ? dataset.groups
+            : dataset.groups.filter((g) => only.has(names.names.get(g.id)?.id ?? g.id));
+        if (wanted.length > 0) yield wanted.map(named);
       } else {
         const tallies: ParsedGroupTally[] = [];
+        let read = 0;
         for await (const batch of this.indexedBatches(opened.indexed, names.names, only, tallies)) {
           read += batch.length;
           yield batch.map(named);
         }
-        whole = datasetWithParsedTallies(dataset, tallies);
+        parsed = datasetWithParsedTallies(dataset, tallies);
         if (read === 0 && only === undefined) {
-          this.instead(file, noRolloutRead(single ? this.run.name : file.path, whole));
+          this.instead(file, noRolloutRead(single ? this.run.name : file.path, parsed));
           continue;
         }
       }
       for (const id of pending) this.taken.add(id);
       this.parts++;
       for (const issue of names.issues) this.issues.push(issue);
-      for (const issue of whole.issues) this.issues.push(issue);
+      for (const issue of parsed.issues) this.issues.push(issue);
     }
     if (this.parts === 0 && only === undefined && !this.run.single)
       throw new LoadError(

@@ -51,10 +51,12 @@ export const HEALTH_USAGE = `Usage: rollout-studio health RUN... [options]
 A training run's health per step: groups, rollouts, pass rate, mean reward, zero-std and mixed
 shares, mean characters, turns and tool calls, diversity (clusters per group, over a sample of
 each step's groups), and the share of rollouts like a marked hack; then the detectors' alerts
-(${HEALTH_RULES.join(", ")}). RUN is read as analyze reads its PATHs: a file,
-several files, a folder or globs are one run, each file's step part of its groups' identity. The
-run is read file by file (a large JSONL file a batch of groups at a time), never held whole;
-trajectory runs and runs with evaluation reports are loaded whole.
+(${HEALTH_RULES.join(", ")}).
+
+RUN is read as analyze reads its PATHs: a file, several files, a folder or globs are one run,
+each file's step part of its groups' identity. The run is read file by file (a large JSONL file
+a batch of groups at a time), never held whole; trajectory runs and runs with evaluation reports
+are loaded whole.
 
 Options:
   --fail-on RULE                exit 1 when RULE fired (repeat it, or separate rules with
@@ -74,6 +76,7 @@ Options:
   --group-key F --text-key F    a field mapping, as analyze (--reward-key F, --id-key F)
   --weight NAME=W               weight of a reward component in the total (repeatable)
 ${settingsFlagHelp(ANALYSIS_SCHEMA)}
+
 Health settings:
 ${settingsFlagHelp(HEALTH_SETTING_SCHEMA)}
   -h, --help                    show this help
