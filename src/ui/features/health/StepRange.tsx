@@ -61,9 +61,12 @@ export default function StepRange({
         </Brush>
       </LineChart>
       <div className={styles.rangeBar}>
-        <span data-testid="health-range-label" title="Drag the handles to narrow the charts">
-          Step range (under it, the pass rate): {from}–{to}
-          {range.start === 0 && range.end === rows.length - 1 ? " (the whole run)" : ""}
+        <span
+          data-testid="health-range-label"
+          title="Drag the brush's handles to narrow the charts to a range of steps (the line in the brush is the pass rate)"
+        >
+          Steps {from}–{to}
+          {range.start === 0 && range.end === rows.length - 1 ? " · the whole run" : ""}
         </span>
         {from !== undefined && to !== undefined ? (
           <button
