@@ -192,10 +192,25 @@ describe("the run health view", () => {
     await page.getByTestId("filter-count").getByText("24 of 480 groups").waitFor();
     expect(new Set(await browserSteps(page))).toEqual(new Set(["11"]));
 
-    // The brush's range applies as a step-range filter.
+    // The brush picks a range of steps: the charts narrow to it, and it applies as a filter.
+    const range = page.getByTestId("health-range");
+    await range.scrollIntoViewIfNeeded();
+    const handle = (await range.locator(".recharts-brush-traveller").first().boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 150, handle.y + handle.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const label = (await page.getByTestId("health-range-label").textContent()) ?? "";
+    const from = Number(/^Steps (\d+)–20$/.exec(label)?.[1]);
+    expect(from).toBeGreaterThan(1);
+    const firstTick = chart.locator("text.recharts-cartesian-axis-tick-value").first();
+    expect(Number(await firstTick.textContent())).toBeGreaterThanOrEqual(from);
     await page.getByTestId("health-range-filter").click();
-    await page.waitForURL(/[?&]steps=1-20(&|$)/);
-    await page.getByTestId("filter-count").getByText("480 groups", { exact: true }).waitFor();
+    await page.waitForURL(new RegExp(`[?&]steps=${from}-20(&|$)`));
+    await page
+      .getByTestId("filter-count")
+      .getByText(`${(21 - from) * 24} of 480 groups`)
+      .waitFor();
 
     await page.screenshot({ path: `${ARTIFACTS_DIR}run-health-charts-1440x900.png` });
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -60,6 +60,7 @@ export default function DetectorList({
               </span>
               <span className={styles.ruleStatus}>{r.statusText}</span>
             </div>
+            {r.over !== null ? <span className={styles.ruleOver}>{r.over}</span> : null}
             {r.fired.length > 0 ? (
               <div className={styles.firedSteps} aria-label={`${r.label}: steps where it fired`}>
                 {r.fired.slice(0, MAX_STEP_BUTTONS).map((step) => (

@@ -12,6 +12,7 @@ import { useDataset } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
 import { useRunHealth } from "../../../store/runHealth.ts";
 import DetectorList from "./DetectorList.tsx";
+import { parsedOver } from "./chartNotes.ts";
 import { detectorRows } from "./detectorModel.ts";
 import HealthChartGrid from "./HealthChartGrid.tsx";
 import { healthChartRows, healthRows, healthView } from "./healthModel.ts";
@@ -50,6 +51,12 @@ export default function RunHealthPanel() {
   );
   const chartRows = useMemo(() => (view === null ? [] : healthChartRows(view.run)), [view]);
   const rows = useMemo(() => (view === null ? [] : healthRows(view)), [view]);
+  // The brush's range, kept inside the run (a shorter run after a reload starts whole again).
+  const last = chartRows.length - 1;
+  const range: StepIndexRange =
+    picked !== null && picked.end <= last ? picked : { start: 0, end: Math.max(0, last) };
+  const { start, end } = range;
+  const shown = useMemo(() => chartRows.slice(start, end + 1), [chartRows, start, end]);
 
   const filterSteps = (from: number, to: number): void =>
     setFilters({ ...filters, steps: { from, to } });
@@ -67,11 +74,6 @@ export default function RunHealthPanel() {
       </section>
     );
 
-  // The brush's range, kept inside the run (a shorter run after a reload starts whole again).
-  const last = chartRows.length - 1;
-  const range: StepIndexRange =
-    picked !== null && picked.end <= last ? picked : { start: 0, end: Math.max(0, last) };
-  const shown = chartRows.slice(range.start, range.end + 1);
   const { coverage } = view;
   const rollouts = view.run.steps.reduce((n, s) => n + s.rollouts, 0);
   return (
@@ -98,7 +100,7 @@ export default function RunHealthPanel() {
         </p>
       ) : null}
       <DetectorList
-        rows={detectorRows(detectors)}
+        rows={detectorRows(detectors, parsedOver(view))}
         settings={healthSettings}
         resets={resets}
         onSetting={setHealthSetting}

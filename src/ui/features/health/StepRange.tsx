@@ -3,6 +3,7 @@
  * the handles sit on something recognisable) that narrows every chart to the steps between its
  * handles, and a button that applies the range to the group browser as a step-range filter.
  */
+import { useMemo } from "react";
 import { Brush, Line, LineChart, YAxis } from "recharts";
 import type { HealthChartRow } from "./healthModel.ts";
 import { HEALTH_COLORS } from "./HealthCharts.tsx";
@@ -25,13 +26,18 @@ export default function StepRange({
   onRange: (range: StepIndexRange) => void;
   onFilter: (from: number, to: number) => void;
 }) {
+  // One array while the rows are the same: recharts resets the brush when its data changes.
+  const data = useMemo(() => [...rows], [rows]);
   const from = rows[range.start]?.step;
   const to = rows[range.end]?.step;
   return (
     <div className={styles.range} data-testid="health-range">
-      {/* The chart holds only the brush; the brush's own small chart shows the whole run. */}
+      {/* The chart holds only the brush; the brush's own small chart shows the whole run. The
+          brush keeps its own handles (given back as props, recharts stops a drag at its first
+          step); a run of another length starts a new one. */}
       <LineChart
-        data={[...rows]}
+        key={rows.length}
+        data={data}
         responsive
         style={{ width: "100%", height: 34 }}
         margin={{ top: 0, right: 4, bottom: 0, left: 4 }}
@@ -41,14 +47,12 @@ export default function StepRange({
           height={32}
           stroke="#5b6573"
           travellerWidth={8}
-          startIndex={range.start}
-          endIndex={range.end}
           onChange={(next) => {
             if (next.startIndex !== range.start || next.endIndex !== range.end)
               onRange({ start: next.startIndex, end: next.endIndex });
           }}
         >
-          <LineChart data={[...rows]}>
+          <LineChart data={data}>
             <YAxis hide domain={[0, 1]} />
             <Line
               dataKey="passRate"

@@ -15,12 +15,18 @@ export interface ChartNotes {
 
 const count = (n: number): string => n.toLocaleString("en-US");
 
-/** " over 120 of 4,000 groups parsed" for an indexed file's text series, else "". */
-export function parsedNote(view: HealthView): string {
+/** "over the 120 of 4,000 groups parsed" for an indexed file's text series, else null. */
+export function parsedOver(view: HealthView): string | null {
   const c = view.coverage;
   return c.indexed
-    ? `, over the ${count(c.parsedGroups)} of ${count(c.totalGroups)} groups parsed`
-    : "";
+    ? `over the ${count(c.parsedGroups)} of ${count(c.totalGroups)} groups parsed`
+    : null;
+}
+
+/** ", over the 120 of 4,000 groups parsed", or "" when every group is read. */
+function parsedNote(view: HealthView): string {
+  const over = parsedOver(view);
+  return over === null ? "" : `, ${over}`;
 }
 
 function judgedNote(run: RunHealth): string {

@@ -1,8 +1,9 @@
 /**
  * Covers: the run view's detectors (detectorModel.ts). Every health setting of core's schema is
  * offered once, either with the rule it belongs to or among the shared ones; each rule's row says
- * whether it fired (its steps, comma-joined for data-fired), stayed quiet, or is idle and why;
- * an idle rule marks no step on the charts.
+ * whether it fired (its steps, comma-joined for data-fired), stayed quiet, or is idle and why,
+ * and, in an indexed file, that it reads the parsed groups only; an idle rule marks no step on
+ * the charts.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -90,6 +91,15 @@ describe("detectorRows", () => {
       statusText: "idle: no rollout is marked as a hack",
     });
     expect(byRule.get("hack-spread")!.fields.map((f) => f.key)).toEqual(["hackSpreadMax"]);
+  });
+
+  it("says which rules read only the parsed groups of an indexed file", () => {
+    const note = "over the 20 of 480 groups parsed";
+    const rows = new Map(detectorRows(results, note).map((r) => [r.rule, r.over]));
+    expect(rows.get("zero-std")).toBeNull();
+    expect(rows.get("length-drift")).toBe(note);
+    expect(rows.get("hack-spread")).toBe(note);
+    expect(detectorRows(results).every((r) => r.over === null)).toBe(true);
   });
 
   it("marks no step of an idle rule on the charts", () => {

@@ -54,10 +54,29 @@ export interface DetectorRow {
   readonly firedAttribute: string;
   readonly alerts: readonly HealthAlert[];
   readonly fields: readonly SettingField<HealthSettingKey>[];
+  /** What the rule's series are over when that is not every group (an indexed file), or null. */
+  readonly over: string | null;
 }
 
-/** Each rule's row, in core's rule order. */
-export function detectorRows(results: readonly DetectorResult[]): DetectorRow[] {
+/**
+ * The rules that read a series of the parsed groups only, in an indexed file: completion length,
+ * clusters, component variance and the hack-like share (zero-std reads every group's rewards).
+ */
+export const PARSED_SERIES_RULES: readonly HealthRule[] = [
+  "length-drift",
+  "diversity-collapse",
+  "component-dominance",
+  "hack-spread",
+];
+
+/**
+ * Each rule's row, in core's rule order. `parsed` ("over the 20 of 480 groups parsed") is said of
+ * the rules reading parsed groups' series, when not every group is parsed.
+ */
+export function detectorRows(
+  results: readonly DetectorResult[],
+  parsed: string | null = null,
+): DetectorRow[] {
   const byRule = new Map(results.map((r) => [r.rule, r]));
   return HEALTH_RULES.flatMap((rule): DetectorRow[] => {
     const r = byRule.get(rule);
@@ -81,6 +100,7 @@ export function detectorRows(results: readonly DetectorResult[]): DetectorRow[] 
         firedAttribute: r.fired.join(","),
         alerts: r.alerts,
         fields: healthFields(RULE_HEALTH_SETTINGS[rule]),
+        over: PARSED_SERIES_RULES.includes(rule) ? parsed : null,
       },
     ];
   });

@@ -15,7 +15,7 @@ import {
   type RunHealth,
 } from "../../../core/index.ts";
 import { testRollout } from "../../../test/rolloutFixtures.ts";
-import { chartNotes } from "./chartNotes.ts";
+import { chartNotes, parsedOver } from "./chartNotes.ts";
 import {
   firedSpans,
   healthChartRows,
@@ -187,6 +187,10 @@ describe("chartNotes", () => {
       0,
     );
     expect(indexed.length).toContain("over the 2 of 5 groups parsed");
+    expect(parsedOver(whole())).toBeNull();
+    expect(parsedOver(healthView(parsed, { indexed: true, summaries }, ANALYSIS_DEFAULTS))).toBe(
+      "over the 2 of 5 groups parsed",
+    );
     expect(indexed.diversity).toContain("over every group");
   });
 });
