@@ -1,12 +1,13 @@
 /**
  * Covers: the run's health settings in the store (issue 19). A valid value is kept and one its
  * declaration refuses is ignored; reset goes back to core's defaults; stored values are read back
- * field by field (a bad one falls back to its default, never the whole set); every health setting
- * of core's schema is in the store, with its default.
+ * field by field (a bad one falls back to its default, never the whole set), and the page's
+ * store persists them; every health setting of core's schema is in the store, with its default.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { HEALTH_DEFAULTS, HEALTH_SETTING_SCHEMA } from "../../core/index.ts";
 import { createPlainStore } from "../createStore.ts";
+import { PERSIST_KEY, useStore } from "../index.ts";
 import { readHealthSettings } from "./healthSettingsSlice.ts";
 
 describe("the health settings slice", () => {
@@ -45,6 +46,27 @@ describe("the health settings slice", () => {
     store.getState().resetHealthSettings();
     expect(store.getState().healthSettings).toEqual(HEALTH_DEFAULTS);
     expect(store.getState().healthSettingsResets).toBe(1);
+  });
+});
+
+describe("the page's store", () => {
+  afterEach(() => {
+    useStore.getState().resetHealthSettings();
+    localStorage.clear();
+  });
+
+  it("persists the health settings and reads them back, a bad value as its default", async () => {
+    useStore.getState().setHealthSetting("hackSpreadMax", 0.2);
+    const stored = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? "null") as {
+      state: { healthSettings: unknown };
+    };
+    expect(stored.state.healthSettings).toEqual({ ...HEALTH_DEFAULTS, hackSpreadMax: 0.2 });
+    localStorage.setItem(
+      PERSIST_KEY,
+      JSON.stringify({ state: { healthSettings: { window: 8, zeroStdMax: 7 } }, version: 1 }),
+    );
+    await useStore.persist.rehydrate();
+    expect(useStore.getState().healthSettings).toEqual({ ...HEALTH_DEFAULTS, window: 8 });
   });
 });
 
