@@ -36,6 +36,7 @@ export default function DetectorList({
 }) {
   return (
     <section className={styles.detectors} aria-label="Detectors">
+      <h3 className={styles.heading}>Detectors</h3>
       <div className={styles.shared}>
         <SettingsForm
           fields={SHARED_FIELDS}
