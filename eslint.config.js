@@ -262,7 +262,7 @@ export default tseslint.config(
             ban("server", "the store talks to the view server over HTTP, never imports it."),
             {
               regex:
-                "(^|/)(src/)?workers/(?!(loadClient|computeClient|verifyClient|yieldTask)\\.ts$)",
+                "(^|/)(src/)?workers/(?!(loadClient|computeClient|verifyClient|healthClient|yieldTask)\\.ts$)",
               allowTypeImports: true,
               message:
                 "the store runs workers through their clients; other worker modules as types only.",

@@ -95,6 +95,7 @@ export * from "./run/trend.ts";
 export * from "./run/groupHealth.ts";
 export * from "./run/hackSpread.ts";
 export * from "./run/runHealth.ts";
+export * from "./run/rewardSteps.ts";
 export * from "./run/detectors.ts";
 export * from "./run/lineage.ts";
 export * from "./run/compare.ts";

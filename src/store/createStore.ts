@@ -8,6 +8,10 @@ import { create, type StateCreator, type StoreApi, type UseBoundStore } from "zu
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
+import {
+  createHealthSettingsSlice,
+  type HealthSettingsSlice,
+} from "./slices/healthSettingsSlice.ts";
 import { createJudgeSlice, type JudgeSlice } from "./slices/judgeSlice.ts";
 import { createMetadataViewSlice, type MetadataViewSlice } from "./slices/metadataViewSlice.ts";
 import { createPresetsSlice, type PresetsSlice } from "./slices/presetsSlice.ts";
@@ -25,7 +29,8 @@ export type Store = DatasetSlice &
   ReviewSlice &
   JudgeSlice &
   MetadataViewSlice &
-  VerifierSlice;
+  VerifierSlice &
+  HealthSettingsSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
 export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => ({
@@ -39,6 +44,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createJudgeSlice(...a),
   ...createMetadataViewSlice(...a),
   ...createVerifierSlice(...a),
+  ...createHealthSettingsSlice(...a),
 });
 
 /** A new store of the slices alone: nothing persisted, restored or synced. */

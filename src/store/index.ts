@@ -3,7 +3,7 @@
  * values or use useShallow; derived numbers come from hooks over src/core, never stored.
  *
  * Only user data is persisted (style.md anti-pattern 3): `partialize` keeps the mapping presets
- * and the analysis settings, never the dataset. A slice that adds persisted state adds its keys to
+ * and the analysis and health settings, never the dataset. A slice that adds persisted state adds its keys to
  * `partialize` and validates them in `merge`.
  */
 import { create } from "zustand";
@@ -12,6 +12,7 @@ import { openAnnotationsDb } from "./persistence/annotationsDb.ts";
 import { startAnnotationsSync, type PersistState } from "./persistence/annotationsSync.ts";
 import { startServerAnnotations, type ServerSaveState } from "./persistence/serverAnnotations.ts";
 import { createStoreSlices, type Store } from "./createStore.ts";
+import { readHealthSettings } from "./slices/healthSettingsSlice.ts";
 import {
   readJudgeConfigured,
   readJudgeConnection,
@@ -59,6 +60,7 @@ export const useStore = create<Store>()(
     partialize: (s) => ({
       presets: s.presets,
       settings: s.settings,
+      healthSettings: s.healthSettings,
       ...(s.judgeConfigured ? { judgeConnection: s.judgeConnection } : {}),
       judgeTemplates: s.judgeTemplates,
       judgeGarSource: s.judgeGarSource,
@@ -68,6 +70,7 @@ export const useStore = create<Store>()(
       ...current,
       presets: readPresets(persisted),
       settings: readSettings(persisted),
+      healthSettings: readHealthSettings(persisted),
       judgeConnection: readJudgeConnection(persisted),
       judgeConfigured: readJudgeConfigured(persisted),
       judgeTemplates: readJudgeTemplates(persisted),

@@ -1,4 +1,4 @@
-import { ANALYSIS_DEFAULTS } from "../../core/index.ts";
+import { ANALYSIS_DEFAULTS, HEALTH_DEFAULTS } from "../../core/index.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { PERSIST_KEY, useStore } from "../index.ts";
 import { mappingToFormatOptions, readPresets, type FieldMapping } from "./presetsSlice.ts";
@@ -42,6 +42,7 @@ describe("presets slice", () => {
       state: {
         presets: [{ name: "qa", mapping }],
         settings: ANALYSIS_DEFAULTS,
+        healthSettings: HEALTH_DEFAULTS,
         judgeTemplates: {},
         judgeGarSource: "human-only",
       },

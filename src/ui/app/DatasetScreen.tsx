@@ -4,7 +4,7 @@
  * shell (App.tsx) loads this module lazily, so the first page carries only the drop zone; main.tsx
  * starts fetching it as soon as the page is idle, before any file is chosen.
  */
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 
 import DatasetBar from "../features/loader/DatasetBar.tsx";
 import LiveBar from "../features/loader/LiveBar.tsx";
@@ -29,6 +29,7 @@ import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
 import { useStore } from "../../store/index.ts";
+import { datasetSteps } from "../../store/datasetInfo.ts";
 
 // The mapping dialog reads file samples with the loaders' container code: load it when needed.
 const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx"));
@@ -76,9 +77,13 @@ export default function DatasetScreen({
   const mapping = useMappingDialog();
   const [regroup, setRegroup] = useState<File | null>(null);
   const ready = status === "ready";
-  const sheetPanels = DATASET_PANELS.filter((panel) => openPanels.includes(panel.id)).sort(
-    (a, b) => openPanels.indexOf(a.id) - openPanels.indexOf(b.id),
-  );
+  // A run's panels (stepsOnly) are offered when the groups have steps.
+  const summaries = useStore((s) => (s.load.status === "ready" ? s.load.dataset.summaries : null));
+  const hasSteps = useMemo(() => summaries !== null && datasetSteps(summaries) > 0, [summaries]);
+  const panels = DATASET_PANELS.filter((panel) => hasSteps || panel.stepsOnly !== true);
+  const sheetPanels = panels
+    .filter((panel) => openPanels.includes(panel.id))
+    .sort((a, b) => openPanels.indexOf(a.id) - openPanels.indexOf(b.id));
 
   return (
     <>
@@ -109,7 +114,7 @@ export default function DatasetScreen({
         </header>
         {ready ? (
           <div className="app__toolbar">
-            {DATASET_PANELS.map((panel) => (
+            {panels.map((panel) => (
               <button
                 key={panel.id}
                 type="button"

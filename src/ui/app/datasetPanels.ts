@@ -1,6 +1,6 @@
 /**
- * The dataset-level panels the toolbar toggles (the overview, the judge, calibration, rubrics,
- * exports): each one is a feature's default export, loaded on first open so the first page stays
+ * The dataset-level panels the toolbar toggles (the overview, a run's health, the judge,
+ * calibration, rubrics, exports): each one is a feature's default export, loaded on first open so the first page stays
  * small. A feature adds its panel with one entry here; App renders the toggles and the open panels.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
@@ -12,6 +12,8 @@ export interface DatasetPanel {
   /** Shown while the panel's code loads. */
   readonly loading: string;
   readonly Component: LazyExoticComponent<ComponentType>;
+  /** Offered only when the dataset has training steps (a run, or a file with a step column). */
+  readonly stepsOnly?: boolean;
 }
 
 /**
@@ -36,6 +38,16 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     () => import("../features/overview/DatasetOverview.tsx"),
   ),
   // The judge panel; the openai client loads only when a run starts (judgeSlice.judgeRequest).
+  // The run across its steps (issue 19): charts with recharts, the health in its own worker.
+  {
+    ...lazyPanel(
+      "health",
+      "Run health",
+      "Loading the run's health…",
+      () => import("../features/health/RunHealthPanel.tsx"),
+    ),
+    stepsOnly: true,
+  },
   lazyPanel(
     "judge",
     "LLM judge",

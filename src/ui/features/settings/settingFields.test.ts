@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ANALYSIS_DEFAULTS } from "../../../core/index.ts";
-import { SETTING_FIELDS, settingHint, settingsSummary } from "./settingFields.ts";
+import { settingHint } from "../../components/settingField.ts";
+import { SETTING_FIELDS, settingsSummary } from "./settingFields.ts";
 
 describe("settingsSummary", () => {
   it("is empty at the defaults", () => {

@@ -14,8 +14,9 @@ import {
   SIMILARITY_ON,
 } from "../../../core/index.ts";
 import { SCHEMA_WITH_KNOB } from "../../../test/settingFixture.ts";
-import { settingField, SETTING_FIELDS } from "./settingFields.ts";
-import { SettingsForm } from "./SettingsPanel.tsx";
+import { settingField } from "../../components/settingField.ts";
+import { SettingsForm } from "../../components/SettingsForm.tsx";
+import { SETTING_FIELDS } from "./settingFields.ts";
 
 afterEach(cleanup);
 
