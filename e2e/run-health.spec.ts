@@ -5,9 +5,11 @@
  * studio; the view's table holds, step by step, the numbers core's runHealth gives over the same
  * run loaded as the CLI loads it (the keys of `health --json`); the length-drift detector fired
  * where core's did and its alert names step 8; the hack-spread detector fires where core's does
- * with the marks; a click on a step (the table's, then a chart's) filters the group browser to
+ * with the marks; the table's rows are the built CLI's `health --json` on the same folder, number
+ * for number; a click on a step (the table's, then a chart's) filters the group browser to
  * that step's groups; no page errors. Screenshots at 1440x900 and 1280x720 go to e2e/.artifacts/.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -168,6 +170,41 @@ describe("the run health view", () => {
       ),
     );
     expect(rows).toHaveLength(20);
+
+    // The same rows are the built CLI's `health --json` on the same folder and marks.
+    const cli = spawnSync(
+      process.execPath,
+      [BIN, "health", folder, "--json", "--annotations", join(state, "annotations.json")],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(0);
+    const json = JSON.parse(cli.stdout) as {
+      steps: Record<string, number | null>[];
+      alerts: { rule: string; step: number }[];
+    };
+    const attribute: Readonly<Record<string, string>> = {
+      step: "data-step",
+      groups: "data-groups",
+      rollouts: "data-rollouts",
+      passRate: "data-pass-rate",
+      meanReward: "data-mean-reward",
+      zeroStdShare: "data-zero-std-share",
+      mixedShare: "data-mixed-share",
+      meanChars: "data-mean-chars",
+      meanToolCalls: "data-mean-tool-calls",
+      clustersPerGroup: "data-clusters-per-group",
+    };
+    expect(
+      json.steps.map((step): Record<string, string> =>
+        Object.fromEntries(
+          Object.entries(step).map(([k, v]): [string, string] => [
+            attribute[k] ?? k,
+            v === null ? "" : String(v),
+          ]),
+        ),
+      ),
+    ).toEqual(rows);
+    expect(json.alerts.filter((a) => a.rule === "length-drift").map((a) => a.step)).toEqual([8]);
 
     // A click on a step of the table filters the group browser to that step's groups.
     await page.getByTestId("health-row-step").nth(7).click();
