@@ -7,6 +7,7 @@
 import { create, type StateCreator, type StoreApi, type UseBoundStore } from "zustand";
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
+import { createCompareSlice, type CompareSlice } from "./slices/compareSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
 import { createJudgeSlice, type JudgeSlice } from "./slices/judgeSlice.ts";
 import { createMetadataViewSlice, type MetadataViewSlice } from "./slices/metadataViewSlice.ts";
@@ -25,7 +26,8 @@ export type Store = DatasetSlice &
   ReviewSlice &
   JudgeSlice &
   MetadataViewSlice &
-  VerifierSlice;
+  VerifierSlice &
+  CompareSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
 export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => ({
@@ -39,6 +41,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createJudgeSlice(...a),
   ...createMetadataViewSlice(...a),
   ...createVerifierSlice(...a),
+  ...createCompareSlice(...a),
 });
 
 /** A new store of the slices alone: nothing persisted, restored or synced. */
