@@ -24,6 +24,7 @@ import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import { TOOL_ERROR_SHORTCUTS } from "../features/rollouts/toolErrorKeys.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
+import RunPairView from "./RunPairView.tsx";
 import { DATASET_PANELS } from "./datasetPanels.ts";
 import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
@@ -66,6 +67,9 @@ export default function DatasetScreen({
   const [helpOpen, setHelpOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
+  // A Run vs run row's two groups, side by side in place of the open group until another group
+  // is opened (issue 19).
+  const runPair = useStore((s) => s.comparePair !== null && s.comparePair.over === selected);
   const workspace = useRef<HTMLElement>(null);
   // Enter on a group row opens it: select it, then move the focus to its workspace (without
   // scrolling: the workspace is laid out to show its transcripts where it is).
@@ -155,7 +159,9 @@ export default function DatasetScreen({
           ) : null}
           {issuesOpen ? <IssuesPanel /> : null}
           <GroupList onOpen={openGroup} />
-          {ready && selected !== null ? (
+          {ready && runPair ? (
+            <RunPairView />
+          ) : ready && selected !== null ? (
             <GroupWorkspace groupId={selected} ref={workspace} />
           ) : null}
         </div>
