@@ -59,8 +59,11 @@ export default function DatasetScreen({
 }) {
   const status = useStore((s) => s.load.status);
   const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
-  // The open panels, the newest first: the side sheet shows it on top.
-  const [openPanels, setOpenPanels] = useState<readonly string[]>([]);
+  // The open panels, the newest first: the side sheet shows it on top. A page that opens with a
+  // run to compare (`view RUN_A RUN_B --compare`) opens with the Run vs run panel.
+  const [openPanels, setOpenPanels] = useState<readonly string[]>(() =>
+    useStore.getState().compareRun.status === "idle" ? [] : ["run-compare"],
+  );
   const togglePanel = (id: string): void =>
     setOpenPanels((open) => (open.includes(id) ? open.filter((p) => p !== id) : [id, ...open]));
   const [settingsOpen, setSettingsOpen] = useState(false);
