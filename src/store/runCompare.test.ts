@@ -87,11 +87,16 @@ describe("the compared run (run B)", () => {
     store.getState().loadCompareFiles(healthRunInputs(hacked, "hacked"));
     await until(() => store.getState().compareRun.status === "ready");
     store.getState().selectGroup("5/p3");
-    store.getState().openComparePair({ a: "5/p3", b: "5/p3" });
-    expect(store.getState().comparePair).toEqual({ a: "5/p3", b: "5/p3", over: "5/p3" });
+    store.getState().openComparePair({ a: "5/p3", b: "5/p3", prompt: "p3" });
+    expect(store.getState().comparePair).toEqual({
+      a: "5/p3",
+      b: "5/p3",
+      prompt: "p3",
+      over: "5/p3",
+    });
     store.getState().openComparePair(null);
     expect(store.getState().comparePair).toBeNull();
-    store.getState().openComparePair({ a: "1/p0", b: "1/p0" });
+    store.getState().openComparePair({ a: "1/p0", b: "1/p0", prompt: "p0" });
     store.getState().closeCompare();
     expect(store.getState().compareRun).toEqual({ status: "idle" });
     expect(store.getState().comparePair).toBeNull();

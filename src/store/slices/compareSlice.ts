@@ -20,6 +20,8 @@ import { loadWithParsedGroup } from "./datasetStates.ts";
 export interface ComparePair {
   readonly a: string;
   readonly b: string;
+  /** The prompt both groups are of (core's prompt key). */
+  readonly prompt: string;
   /**
    * The group open when the pair was opened: the pair shows while it stays the open group, and
    * opening another group in the browser leaves the pair.
@@ -43,7 +45,7 @@ export interface CompareSlice {
   readonly closeCompare: () => void;
   /** Make sure a group of the compared run is parsed (an indexed run parses groups on demand). */
   readonly ensureCompareGroup: (groupId: string) => void;
-  readonly openComparePair: (pair: Pick<ComparePair, "a" | "b"> | null) => void;
+  readonly openComparePair: (pair: Omit<ComparePair, "over"> | null) => void;
 }
 
 /** The compared run's worker, started with its first load. */

@@ -26,7 +26,7 @@ export default function RunPairView() {
       <GroupPair
         left={{ run: "a", groupId: pair.a, label: sideLabel("A", load, pair.a) }}
         right={{ run: "b", groupId: pair.b, label: sideLabel("B", run, pair.b) }}
-        title={`${pair.a} in run A and ${pair.b} in run B`}
+        title={`Prompt ${pair.prompt} in run A and in run B`}
         closeLabel="← Back to the group"
         onClose={() => openComparePair(null)}
       />

@@ -46,14 +46,14 @@ function Summary({ model }: { model: RunCompareModel }) {
               className={styles.num}
               title="95% paired bootstrap interval: the shared prompts resampled with replacement, 2,000 times (seed 19)"
             >
-              95% interval
+              95% CI
             </th>
             <th
               scope="col"
               className={styles.num}
               title="Exact two-sided sign test over the prompts that moved"
             >
-              Sign test p
+              Sign p
             </th>
           </tr>
         </thead>
@@ -81,11 +81,14 @@ function PromptList({
   kind,
   title,
   rows,
+  open,
   onOpen,
 }: {
   kind: "regression" | "improvement";
   title: string;
   rows: readonly PromptRow[];
+  /** The prompt whose pair is open, marked in the list. */
+  open: string | null;
   onOpen: (row: PromptRow) => void;
 }) {
   const [all, setAll] = useState(false);
@@ -104,6 +107,7 @@ function PromptList({
               <button
                 type="button"
                 className={styles.item}
+                aria-current={row.prompt === open ? "true" : undefined}
                 data-testid={`compare-${kind}`}
                 data-prompt={row.prompt}
                 data-diff={String(row.diffValue)}
@@ -185,11 +189,14 @@ export function CompareResults({
   model,
   metric,
   onMetric,
+  open,
   onOpen,
 }: {
   model: RunCompareModel;
   metric: CompareMetric;
   onMetric: (metric: CompareMetric) => void;
+  /** The prompt whose two groups are open side by side, or null. */
+  open: string | null;
   onOpen: (row: PromptRow) => void;
 }) {
   return (
@@ -217,12 +224,14 @@ export function CompareResults({
         kind="regression"
         title="Regressions (worse in B)"
         rows={model.regressions}
+        open={open}
         onOpen={onOpen}
       />
       <PromptList
         kind="improvement"
         title="Improvements (better in B)"
         rows={model.improvements}
+        open={open}
         onOpen={onOpen}
       />
       <PromptTable model={model} />

@@ -17,6 +17,7 @@ export default function RunComparePanel() {
   const run = useStore((s) => s.compareRun);
   const closeCompare = useStore((s) => s.closeCompare);
   const openComparePair = useStore((s) => s.openComparePair);
+  const openPrompt = useStore((s) => s.comparePair?.prompt ?? null);
   const [metric, setMetric] = useState<CompareMetric>("passRate");
   const view = useRunComparison(metric);
   const model = useMemo(() => (view === null ? null : runCompareModel(view)), [view]);
@@ -24,7 +25,7 @@ export default function RunComparePanel() {
     if (view === null) return;
     const a = latestGroup(row.a, view.stepsA);
     const b = latestGroup(row.b, view.stepsB);
-    if (a !== null && b !== null) openComparePair({ a, b });
+    if (a !== null && b !== null) openComparePair({ a, b, prompt: row.prompt });
   };
   return (
     <div className={styles.panel} data-testid="run-compare">
@@ -46,7 +47,13 @@ export default function RunComparePanel() {
         </div>
       )}
       {model === null ? null : (
-        <CompareResults model={model} metric={metric} onMetric={setMetric} onOpen={open} />
+        <CompareResults
+          model={model}
+          metric={metric}
+          onMetric={setMetric}
+          open={openPrompt}
+          onOpen={open}
+        />
       )}
     </div>
   );

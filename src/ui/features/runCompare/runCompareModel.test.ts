@@ -59,6 +59,7 @@ describe("runCompareModel", () => {
     expect(main.attrs.meanDiff).toBe(String(core.meanDiff));
     expect(main.attrs.signP).toBe(String(core.signP));
     expect(main.signs).toBe("1 up, 1 down, 0 tied");
+    expect(main.interval).toBe(`[${signed(core.lower)}, ${signed(core.upper)}]`);
     expect(model.regressions.map((r) => [r.prompt, r.valueA, r.valueB, r.diff])).toEqual([
       ["p1", "1.000", "0.250", "−0.750"],
     ]);
