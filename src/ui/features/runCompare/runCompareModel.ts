@@ -93,7 +93,7 @@ function lineOf(metric: CompareMetric, summary: PairedSummary): SummaryLine {
     label: METRIC_LABELS[metric],
     summary,
     meanDiff: signed(summary.meanDiff),
-    interval: summary.n === 0 ? "–" : `${signed(summary.lower)} to ${signed(summary.upper)}`,
+    interval: summary.n === 0 ? "–" : `[${signed(summary.lower)}, ${signed(summary.upper)}]`,
     signP: pValue(summary.signP),
     signs: `${summary.positive} up, ${summary.negative} down, ${summary.ties} tied`,
     attrs: {
