@@ -82,8 +82,8 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** Open a run's folder in the studio with group `groupId` open. */
-async function openFolder(page: Page, baseUrl: string, dir: string, groupId: string) {
-  await page.goto(`${baseUrl}/?group=${encodeURIComponent(groupId)}`);
+async function openFolder(page: Page, url: string, dir: string, groupId: string) {
+  await page.goto(`${url}${url.endsWith("&") ? "" : "/?"}group=${encodeURIComponent(groupId)}`);
   await page.getByTestId("folder-input").setInputFiles(dir);
   await page.getByTestId("dataset-summary").waitFor();
   await page.locator(`[data-testid="group.workspace"][aria-label="Group ${groupId}"]`).waitFor();
@@ -116,6 +116,46 @@ async function expectCoreComparison(page: Page): Promise<void> {
   }
 }
 
+/** The Lineage tab of group 5/p3: every row parsed, with core's numbers of the same files. */
+async function expectCoreLineage(rows: Locator): Promise<void> {
+  // Every row parsed and its clusters counted (the compute worker's, arriving after).
+  await expect
+    .poll(() =>
+      rows.evaluateAll(
+        (els) =>
+          els.length === 20 &&
+          els.every((e) => e.getAttribute("data-clusters") !== "" && e.dataset.state === "parsed"),
+      ),
+    )
+    .toBe(true);
+  const expected = promptLineage(coreClean, coreClean.find((g) => g.prompt === "p3")!.id);
+  const names = ["step", "group-id", "n", "passes", "pass-rate", "std", "clusters"] as const;
+  const shown = await rows.evaluateAll(
+    (els, keys) =>
+      els.map((e) => [
+        ...keys.map((k) => e.getAttribute(`data-${k}`)),
+        e.getAttribute("data-mean-chars"),
+        e.getAttribute("data-spread"),
+        e.getAttribute("data-current"),
+      ]),
+    names,
+  );
+  expect(shown).toEqual(
+    expected.map((p) => [
+      String(p.step),
+      `${p.step}/p3`,
+      String(p.n),
+      String(p.passes),
+      String(p.passRate),
+      String(p.std),
+      String(p.clusters),
+      String(p.meanChars),
+      p.spread,
+      String(p.step === 5),
+    ]),
+  );
+}
+
 describe("prompt lineage", () => {
   test("the Lineage tab lists the prompt at every step with core's numbers", async ({
     baseUrl,
@@ -126,42 +166,14 @@ describe("prompt lineage", () => {
     await page.getByTestId("workspace.tab.lineage").click();
     const tab = page.getByTestId("lineage-tab");
     await tab.waitFor();
-    expect(await attrs(tab, ["prompt", "steps", "members"])).toEqual(["p3", "20", "20"]);
+    expect(await attrs(tab, ["prompt", "steps", "members", "indexed"])).toEqual([
+      "p3",
+      "20",
+      "20",
+      "false",
+    ]);
     const rows = page.getByTestId("lineage-row");
-    // Every row parsed and its clusters counted (the compute worker's, arriving after).
-    await expect
-      .poll(() =>
-        rows.evaluateAll((els) =>
-          els.every((e) => e.getAttribute("data-clusters") !== "" && e.dataset.state === "parsed"),
-        ),
-      )
-      .toBe(true);
-    const expected = promptLineage(coreClean, coreClean.find((g) => g.prompt === "p3")!.id);
-    const names = ["step", "group-id", "n", "passes", "pass-rate", "std", "clusters"] as const;
-    const shown = await rows.evaluateAll(
-      (els, keys) =>
-        els.map((e) => [
-          ...keys.map((k) => e.getAttribute(`data-${k}`)),
-          e.getAttribute("data-mean-chars"),
-          e.getAttribute("data-spread"),
-          e.getAttribute("data-current"),
-        ]),
-      names,
-    );
-    expect(shown).toEqual(
-      expected.map((p) => [
-        String(p.step),
-        `${p.step}/p3`,
-        String(p.n),
-        String(p.passes),
-        String(p.passRate),
-        String(p.std),
-        String(p.clusters),
-        String(p.meanChars),
-        p.spread,
-        String(p.step === 5),
-      ]),
-    );
+    await expectCoreLineage(rows);
     expect(await page.getByTestId("lineage-sparkline").count()).toBe(3);
     await screenshots(page, "lineage-tab");
 
@@ -198,6 +210,19 @@ describe("prompt lineage", () => {
     await screenshots(page, "lineage-pair");
     await page.getByText("← Back to the lineage").click();
     await page.getByTestId("lineage-tab").waitFor();
+    expect(pageErrors.list).toEqual([]);
+  });
+
+  test("an indexed run's lineage groups are parsed on demand, with the same numbers", async ({
+    baseUrl,
+    page,
+    pageErrors,
+  }) => {
+    await openFolder(page, `${baseUrl}/?index-threshold=0&`, clean, "5/p3");
+    await page.getByTestId("workspace.tab.lineage").click();
+    expect(await page.getByTestId("lineage-tab").getAttribute("data-indexed")).toBe("true");
+    await expectCoreLineage(page.getByTestId("lineage-row"));
+    expect(await page.getByTestId("lineage-coverage").count()).toBe(0);
     expect(pageErrors.list).toEqual([]);
   });
 });

@@ -157,6 +157,7 @@ export default function LineageView({
       data-prompt={view.prompt}
       data-members={view.members.length}
       data-steps={model.steps}
+      data-indexed={view.indexed}
     >
       <div className={styles.head}>
         <p id={captionId} className={styles.caption}>
