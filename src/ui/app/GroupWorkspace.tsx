@@ -27,11 +27,11 @@ const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"
 type Tab = WorkspaceTab;
 
 /** Two steps of the prompt side by side: the column view's pair, both of the dataset on screen. */
-const renderLineagePair: RenderLineagePair = (left, right, onClose) => (
+const renderLineagePair: RenderLineagePair = (left, right, onClose, prompt) => (
   <GroupPair
     left={{ run: "a", ...left }}
     right={{ run: "a", ...right }}
-    title={`${left.label} and ${right.label} of the prompt`}
+    title={`Prompt ${prompt}: ${left.label.toLowerCase()} and ${right.label.toLowerCase()}`}
     closeLabel="← Back to the lineage"
     onClose={onClose}
   />

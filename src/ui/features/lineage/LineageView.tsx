@@ -27,6 +27,8 @@ export type RenderLineagePair = (
   left: LineagePairSide,
   right: LineagePairSide,
   onClose: () => void,
+  /** The prompt both groups are of. */
+  prompt: string,
 ) => ReactNode;
 
 const stepName = (row: LineageRow): string =>
@@ -147,6 +149,7 @@ export default function LineageView({
       { groupId: pair.left.groupId, label: stepName(pair.left) },
       { groupId: pair.right.groupId, label: stepName(pair.right) },
       () => setPairOpen(false),
+      view.prompt,
     );
   const current = model.rows.find((r) => r.current) ?? null;
   return (
