@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { viewOptions, viewStateDir, VIEW_USAGE } from "./commands/view.ts";
+import { compareLines, viewOptions, viewStateDir, VIEW_USAGE } from "./commands/view.ts";
 import type { CatalogRoot } from "../server/catalog.ts";
 import { UsageError, type CliIo } from "./io.ts";
 
@@ -41,7 +41,22 @@ describe("view's flags", () => {
       token: "abcdefgh12",
       stateDir: "s",
       format: "trl",
+      compare: false,
     });
+  });
+
+  it("--compare takes exactly two PATHs, run A then run B", () => {
+    expect(viewOptions(["a/", "b/", "--compare"], io)!).toMatchObject({
+      paths: ["a/", "b/"],
+      compare: true,
+    });
+    expect(viewOptions(["a/"], io)!.compare).toBe(false);
+    for (const argv of [
+      ["a/", "--compare"],
+      ["a/", "b/", "c/", "--compare"],
+    ])
+      expect(() => viewOptions(argv, io)).toThrow(/--compare takes exactly two PATHs/);
+    expect(VIEW_USAGE).toContain("rollout-studio view RUN_A RUN_B --compare");
   });
 
   it("--no-token only on loopback", () => {
@@ -88,5 +103,19 @@ describe("viewStateDir", () => {
     expect(viewStateDir(null, [root("file", "/x/y.jsonl")], "/w")).toBe("/x/.rollout-studio");
     expect(viewStateDir(null, [root("glob", "/runs/b")], "/w")).toBe("/runs/b/.rollout-studio");
     expect(viewStateDir("state", [root("folder", "/runs/a")], "/w")).toBe("/w/state");
+  });
+});
+
+describe("compareLines", () => {
+  const run = (root: number, dir: string) => ({ root, dir });
+  it("names run A and run B, the first run of a PATH holding several, and a PATH with none", () => {
+    expect(compareLines({ compare: false, paths: ["a", "b"] }, { runs: [] })).toEqual([]);
+    const runs = [run(0, ""), run(1, "x"), run(1, "y")];
+    expect(compareLines({ compare: true, paths: ["a/", "b/"] }, { runs })).toEqual([
+      "  Compare: run B b/x (the first of its 2 runs) against run A a/",
+    ]);
+    expect(
+      compareLines({ compare: true, paths: ["a.jsonl", "b/"] }, { runs: [run(0, "")] }),
+    ).toEqual(["  Compare: run B b/ (no data file yet) against run A a.jsonl"]);
   });
 });

@@ -29,6 +29,11 @@ export interface ServerContext {
   readonly version: string;
   /** `--format`, for the studio to read the files with; null to detect. */
   readonly format: string | null;
+  /**
+   * `--compare`: the page opens root 0's first run as run A and compares root 1's first run (run
+   * B) with it. Absent or false: no comparison.
+   */
+  readonly compare?: boolean;
   /** Milliseconds between keep-alive comments on an event stream. */
   readonly pingMs?: number;
 }
@@ -73,6 +78,7 @@ async function runsResponse(c: Context, ctx: ServerContext): Promise<Response> {
   return c.json({
     version: ctx.version,
     format: ctx.format,
+    compare: ctx.compare ?? false,
     stateDir: ctx.annotations.stateDir,
     annotations: { path: ctx.annotations.path, version: annotations.version },
     roots: catalog.roots.map((r) => ({ path: r.arg, kind: r.kind })),

@@ -39,6 +39,11 @@ export interface CatalogRoot {
   readonly real: string;
   /** For a glob: matches paths relative to `abs`. */
   readonly match?: (path: string) => boolean;
+  /**
+   * A file that is a run of its own (`view RUN_A RUN_B --compare`), not one run together with the
+   * other files given by name.
+   */
+  readonly alone?: boolean;
 }
 
 /** A listed file. */
@@ -77,8 +82,15 @@ export function pathInside(real: string, root: string): boolean {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
-/** Resolve the PATH arguments against `cwd`. */
-export async function catalogRoots(args: readonly string[], cwd: string): Promise<CatalogRoot[]> {
+/**
+ * Resolve the PATH arguments against `cwd`. `separate`: every file given is a run of its own
+ * (`view --compare`, where each PATH is one run).
+ */
+export async function catalogRoots(
+  args: readonly string[],
+  cwd: string,
+  options: { readonly separate?: boolean } = {},
+): Promise<CatalogRoot[]> {
   const roots: CatalogRoot[] = [];
   for (const arg of args) {
     const posix = arg.split(sep).join("/");
@@ -109,6 +121,7 @@ export async function catalogRoots(args: readonly string[], cwd: string): Promis
       kind: info.isDirectory() ? "folder" : "file",
       abs,
       real: await realpath(abs),
+      ...(options.separate === true && info.isFile() ? { alone: true } : {}),
     });
   }
   return roots;
@@ -162,7 +175,8 @@ export async function catalogScan(roots: readonly CatalogRoot[]): Promise<Catalo
     root,
     files: run.files.map((f) => ({ ...f, id: fileId(resolve(roots[root]!.abs, f.path)) })),
   });
-  // Files given one by one are one run, in the order given (runOfFiles), named as given.
+  // Files given one by one are one run, in the order given (runOfFiles), named as given; a file
+  // that is a run alone (view --compare) is its own.
   const loose: RunListingEntry[] = [];
   const looseIds = new Map<string, string>();
   let looseRoot = -1;
@@ -174,6 +188,11 @@ export async function catalogScan(roots: readonly CatalogRoot[]): Promise<Catalo
       if (files.has(id)) continue;
       const entry = { path: root.arg.split(sep).join("/"), size: info.size, mtimeMs: info.mtimeMs };
       files.set(id, { ...entry, id, root: i, abs: root.abs });
+      if (root.alone === true) {
+        const run = runOfFiles([entry]);
+        runs.push({ ...run, root: i, files: run.files.map((f) => ({ ...f, id })) });
+        continue;
+      }
       loose.push(entry);
       looseIds.set(entry.path, id);
       if (looseRoot === -1) looseRoot = i;

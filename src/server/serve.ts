@@ -26,6 +26,8 @@ export interface ViewServerOptions {
   readonly token: string | null;
   readonly version: string;
   readonly format: string | null;
+  /** `--compare`: roots 0 and 1 are runs A and B, compared in the page. */
+  readonly compare?: boolean;
   /** Problems while following (a watcher's error), for stderr. */
   readonly warn: (message: string) => void;
 }
@@ -80,6 +82,7 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
     events: hub,
     version: options.version,
     format: options.format,
+    compare: options.compare ?? false,
   });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
   // Without a createServer option it is a node:http server; checked, not cast.

@@ -7,6 +7,7 @@
 import { create, type StateCreator, type StoreApi, type UseBoundStore } from "zustand";
 import { createAnnotationSlice, type AnnotationSlice } from "./slices/annotationSlice.ts";
 import { createClusterSlice, type ClusterSlice } from "./slices/clusterSlice.ts";
+import { createCompareSlice, type CompareSlice } from "./slices/compareSlice.ts";
 import { createDatasetSlice, type DatasetSlice } from "./slices/datasetSlice.ts";
 import {
   createHealthSettingsSlice,
@@ -30,7 +31,8 @@ export type Store = DatasetSlice &
   JudgeSlice &
   MetadataViewSlice &
   VerifierSlice &
-  HealthSettingsSlice;
+  HealthSettingsSlice &
+  CompareSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
 export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => ({
@@ -45,6 +47,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createMetadataViewSlice(...a),
   ...createVerifierSlice(...a),
   ...createHealthSettingsSlice(...a),
+  ...createCompareSlice(...a),
 });
 
 /** A new store of the slices alone: nothing persisted, restored or synced. */

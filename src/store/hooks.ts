@@ -86,14 +86,22 @@ export function usesDatasetAdvantages(
 export function useAdvantages(needed = true): readonly number[][] | null {
   const dataset = useDataset();
   const settings = useSettings();
-  return useMemo(() => {
-    if (dataset === null || !needed) return null;
-    if (!dataset.indexed) return analysisAdvantages(dataset.groups, settings);
-    const rewards = dataset.summaries.map((s) => s.rewards);
-    return settings.estimator === "rloo"
-      ? grpoRlooAdvantages(rewards)
-      : grpoAdvantages(rewards, { scale: settings.scale, eps: settings.eps, std: settings.std });
-  }, [dataset, settings, needed]);
+  return useMemo(
+    () => (dataset === null || !needed ? null : datasetAdvantages(dataset, settings)),
+    [dataset, settings, needed],
+  );
+}
+
+/** Every group's trainer advantages, in summary order (see `useAdvantages`). */
+export function datasetAdvantages(
+  dataset: LoadedDataset,
+  settings: AnalysisSettings,
+): readonly number[][] {
+  if (!dataset.indexed) return analysisAdvantages(dataset.groups, settings);
+  const rewards = dataset.summaries.map((s) => s.rewards);
+  return settings.estimator === "rloo"
+    ? grpoRlooAdvantages(rewards)
+    : grpoAdvantages(rewards, { scale: settings.scale, eps: settings.eps, std: settings.std });
 }
 
 /** One group's annotation (the empty one when it has none). */

@@ -13,7 +13,12 @@ import packageJson from "../../../package.json";
 import { FORMATS } from "../../io/index.ts";
 import { hostIsLoopback, hostIsWildcard } from "../../server/access.ts";
 import { ANNOTATIONS_FILE } from "../../server/annotationsStore.ts";
-import { catalogRoots, CatalogPathError, type CatalogRoot } from "../../server/catalog.ts";
+import {
+  catalogRoots,
+  CatalogPathError,
+  type CatalogRoot,
+  type CatalogRun,
+} from "../../server/catalog.ts";
 import { viewServerStart, PORT_TRIES } from "../../server/serve.ts";
 import { studioLoad, StudioMissingError } from "../../server/studioFiles.ts";
 import { EXIT, UsageError, type CliIo } from "../io.ts";
@@ -23,6 +28,7 @@ export const DEFAULT_PORT = 7575;
 export const STATE_DIR_NAME = ".rollout-studio";
 
 export const VIEW_USAGE = `Usage: rollout-studio view PATH... [options]
+       rollout-studio view RUN_A RUN_B --compare [options]
 
 Serve the studio and a run's files: open the printed URL in a browser. PATH is a file, a folder
 (listed recursively: a TRL completions/ folder, a verl {step}.jsonl folder, Inspect logs, tau
@@ -30,6 +36,12 @@ results, any JSONL) or a glob (quote it to let view match files that appear late
 follows the files as they grow and keeps the annotations in the state folder. It never opens a
 browser by itself: on a remote machine, run the printed ssh line on your laptop and open the URL
 there.
+
+With --compare, the two PATHs are two runs: each is one run (a file is a run of its own; a folder
+holding several runs gives its first), and the page opens run A and the Run vs run panel comparing
+run B with it on the prompts both hold. Without it, files given one by one are one run together,
+and a folder gives one run per sub-folder of data files (the page opens the first; its run list
+switches).
 
 Options:
   --host H            address to listen on (default ${DEFAULT_HOST}; 0.0.0.0 for every interface,
@@ -43,6 +55,7 @@ Options:
                       ${STATE_DIR_NAME}/ inside the first folder given, or beside the first file)
   --format FORMAT     read the files as FORMAT (passed to the studio), one of:
                       auto, ${FORMATS.map((f) => f.id).join(", ")}
+  --compare           RUN_A RUN_B: open run A and compare run B with it (exactly two PATHs)
   --no-open           accepted for scripts; view prints the URL and never opens a browser
   -h, --help          this help
 
@@ -58,12 +71,15 @@ export interface ViewOptions {
   readonly token: string | null;
   readonly stateDir: string | null;
   readonly format: string | null;
+  /** --compare: the two PATHs are runs A and B, compared in the page. */
+  readonly compare: boolean;
 }
 
 /**
  * Read `view`'s arguments; null after printing --help.
  *
- * @throws UsageError for an unknown flag, a bad value, no PATH, or --no-token on a non-loopback host
+ * @throws UsageError for an unknown flag, a bad value, no PATH, --compare without exactly two, or
+ *   --no-token on a non-loopback host
  */
 export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | null {
   let parsed;
@@ -79,6 +95,7 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
         "no-token": { type: "boolean" },
         state: { type: "string" },
         format: { type: "string" },
+        compare: { type: "boolean" },
         "no-open": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -92,6 +109,11 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
     return null;
   }
   if (positionals.length === 0) throw new UsageError("view takes at least one PATH");
+  const compare = values.compare === true;
+  if (compare && positionals.length !== 2)
+    throw new UsageError(
+      `--compare takes exactly two PATHs, RUN_A RUN_B; got ${positionals.length} (quote a glob so that it counts as one)`,
+    );
   const host = values.host ?? DEFAULT_HOST;
   if (host === "") throw new UsageError("--host needs an address");
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
@@ -118,6 +140,7 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
       values["no-token"] === true ? null : (values.token ?? randomBytes(24).toString("base64url")),
     stateDir: values.state ?? null,
     format: format === "auto" ? null : format,
+    compare,
   };
 }
 
@@ -148,6 +171,28 @@ export function studioDir(): string {
   }
 }
 
+/**
+ * With --compare: which run is A and which B, saying when a PATH holds several runs (its first is
+ * compared) or none yet (the page compares once it is opened, or reloaded, with run B's data).
+ */
+export function compareLines(
+  options: Pick<ViewOptions, "compare" | "paths">,
+  catalog: { readonly runs: readonly Pick<CatalogRun, "root" | "dir">[] },
+): string[] {
+  if (!options.compare) return [];
+  const side = (root: number, name: "A" | "B"): string => {
+    const runs = catalog.runs.filter((r) => r.root === root);
+    const path = options.paths[root]!;
+    if (runs.length === 0) return `run ${name} ${path} (no data file yet)`;
+    const first = runs[0]!;
+    const where = first.dir === "" ? path : `${path.replace(/\/+$/, "")}/${first.dir}`;
+    return runs.length === 1
+      ? `run ${name} ${where}`
+      : `run ${name} ${where} (the first of its ${runs.length} runs)`;
+  };
+  return [`  Compare: ${side(1, "B")} against ${side(0, "A")}`];
+}
+
 function userName(): string {
   try {
     return userInfo().username;
@@ -174,7 +219,7 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
   let roots: CatalogRoot[];
   let studio;
   try {
-    roots = await catalogRoots(options.paths, io.cwd);
+    roots = await catalogRoots(options.paths, io.cwd, { separate: options.compare });
     studio = await studioLoad(studioDir());
   } catch (e) {
     if (e instanceof CatalogPathError || e instanceof StudioMissingError) {
@@ -193,6 +238,7 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
     token: options.token,
     version: packageJson.version,
     format: options.format,
+    compare: options.compare,
     warn: (message) => io.stderr(`rollout-studio view: ${message}\n`),
   });
   if (server.portTaken !== null)
@@ -205,6 +251,7 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
   const files = catalog.runs.reduce((n, r) => n + r.files.length, 0);
   const lines = [
     `rollout-studio view: ${catalog.runs.length} run${catalog.runs.length === 1 ? "" : "s"}, ${files} file${files === 1 ? "" : "s"}, from ${options.paths.join(" ")}`,
+    ...compareLines(options, catalog),
     `  Open:   ${url}`,
     ...(hostIsWildcard(options.host)
       ? [`  Or:     http://${hostname()}:${server.port}/${query}`]

@@ -27,6 +27,8 @@ export const viewRunSchema = z.object({
 export const viewRunsSchema = z.object({
   version: z.string(),
   format: z.string().nullable(),
+  /** `view --compare`: root 0's first run is run A, root 1's is run B (absent before issue 19). */
+  compare: z.boolean().optional(),
   stateDir: z.string(),
   annotations: z.object({ path: z.string(), version: z.string() }),
   roots: z.array(z.object({ path: z.string(), kind: z.string() })),

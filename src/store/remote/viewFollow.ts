@@ -4,12 +4,14 @@
  * appeared, a JSONL grew, a file shrank or was rewritten) schedules one re-read of the listing and
  * of the run, in place: the dataset slice keeps the selection and the annotations and lists the
  * groups that arrived. Files that shrank or were rewritten are read again from the start, and the
- * user is told so.
+ * user is told so. Served with `--compare`, the page opens run A (the first run of the first PATH)
+ * and reads run B (the first run of the second) beside it, once, into the compare slice.
  */
 import type { StoreApi } from "zustand";
 import type { FilesEvent, ViewRuns } from "../../io/view/viewApi.ts";
-import { viewRunName } from "../../io/view/viewNames.ts";
+import { viewComparePair, viewRunName } from "../../io/view/viewNames.ts";
 import { prewarmLoadWorker } from "../../workers/loadClient.ts";
+import type { CompareSlice } from "../slices/compareSlice.ts";
 import type { DatasetSlice } from "../slices/datasetSlice.ts";
 import type { RemoteRefresh } from "./remoteJob.ts";
 import { subscribeViewEvents } from "./viewEvents.ts";
@@ -18,7 +20,9 @@ import { fetchViewRuns, ViewReplyError, type RemoteRun, type ViewSession } from 
 /** Events closer together than this are read as one change (a trainer writes a step in bursts). */
 export const FOLLOW_SETTLE_MS = 100;
 
-type FollowStore = StoreApi<Pick<DatasetSlice, "load" | "loadRemote">>;
+type FollowStore = StoreApi<
+  Pick<DatasetSlice, "load" | "loadRemote"> & Pick<CompareSlice, "loadCompareRemote">
+>;
 
 /** The run a listing holds for `?run=` (its name as the studio shows it, or its folder). */
 export function chooseViewRun(listing: ViewRuns, wanted: string | null): number {
@@ -133,8 +137,13 @@ export function startViewFollow(
           );
           return;
         }
-        remote = { session, listing, run: chooseViewRun(listing, wantedRun), ...threshold };
+        const pair = viewComparePair(listing);
+        const run =
+          wantedRun === null && pair !== null ? pair.a : chooseViewRun(listing, wantedRun);
+        remote = { session, listing, run, ...threshold };
         store.getState().loadRemote(remote);
+        if (pair !== null && pair.b !== run)
+          store.getState().loadCompareRemote({ session, listing, run: pair.b, ...threshold });
       },
       (e: unknown) => {
         opening = false;

@@ -24,6 +24,7 @@ import { ANNOTATE_SHORTCUTS } from "../features/annotate/shortcuts.ts";
 import { TOOL_ERROR_SHORTCUTS } from "../features/rollouts/toolErrorKeys.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
+import RunPairView from "./RunPairView.tsx";
 import { DATASET_PANELS } from "./datasetPanels.ts";
 import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
@@ -59,14 +60,20 @@ export default function DatasetScreen({
 }) {
   const status = useStore((s) => s.load.status);
   const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
-  // The open panels, the newest first: the side sheet shows it on top.
-  const [openPanels, setOpenPanels] = useState<readonly string[]>([]);
+  // The open panels, the newest first: the side sheet shows it on top. A page that opens with a
+  // run to compare (`view RUN_A RUN_B --compare`) opens with the Run vs run panel.
+  const [openPanels, setOpenPanels] = useState<readonly string[]>(() =>
+    useStore.getState().compareRun.status === "idle" ? [] : ["run-compare"],
+  );
   const togglePanel = (id: string): void =>
     setOpenPanels((open) => (open.includes(id) ? open.filter((p) => p !== id) : [id, ...open]));
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const selected = useStore((s) => s.selectedGroupId);
   const selectGroup = useStore((s) => s.selectGroup);
+  // A Run vs run row's two groups, side by side in place of the open group until another group
+  // is opened (issue 19).
+  const runPair = useStore((s) => s.comparePair !== null && s.comparePair.over === selected);
   const workspace = useRef<HTMLElement>(null);
   // Enter on a group row opens it: select it, then move the focus to its workspace (without
   // scrolling: the workspace is laid out to show its transcripts where it is).
@@ -160,7 +167,9 @@ export default function DatasetScreen({
           ) : null}
           {issuesOpen ? <IssuesPanel /> : null}
           <GroupList onOpen={openGroup} />
-          {ready && selected !== null ? (
+          {ready && runPair ? (
+            <RunPairView />
+          ) : ready && selected !== null ? (
             <GroupWorkspace groupId={selected} ref={workspace} />
           ) : null}
         </div>

@@ -1,14 +1,17 @@
 /**
  * The open group: its heading, the reviewed mark, and tabs over the feature views (rollouts side
  * by side with the annotation controls, the metrics panel, the divergence view, blind pairwise
- * comparison). Heavy views load on demand.
+ * comparison, and in a dataset of several steps the prompt's lineage). Heavy views load on demand.
  */
-import { lazy, Suspense, useCallback, useRef, useState, type Ref } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type Ref } from "react";
 import { useStore } from "../../store/index.ts";
-import type { GroupView } from "../../store/hooks.ts";
+import { datasetSteps } from "../../store/datasetInfo.ts";
+import { useDataset, type GroupView } from "../../store/hooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
+import { GroupPair } from "../features/rollouts/GroupPair.tsx";
+import type { RenderLineagePair } from "../features/lineage/LineageView.tsx";
 import { focusAdjacentColumn } from "../features/rollouts/columnFocus.ts";
 import { useDocumentShortcuts } from "../components/keyboard.ts";
 import { WORKSPACE_TABS, workspaceCommand, type WorkspaceTab } from "./workspaceShortcuts.ts";
@@ -17,11 +20,22 @@ const MetricsPanel = lazy(() => import("../features/metrics/MetricsPanel.tsx"));
 const DivergenceView = lazy(() => import("../features/rollouts/DivergenceView.tsx"));
 const PairwiseView = lazy(() => import("../features/pairwise/PairwiseView.tsx"));
 const RubricTab = lazy(() => import("../features/rubrics/RubricTab.tsx"));
+const LineageView = lazy(() => import("../features/lineage/LineageView.tsx"));
 // The ranking panel, notes and taxonomy load beside the columns, never in front of them.
 const AnnotatePanel = lazy(() => import("../features/annotate/AnnotatePanel.tsx"));
 
-const TABS = WORKSPACE_TABS;
 type Tab = WorkspaceTab;
+
+/** Two steps of the prompt side by side: the column view's pair, both of the dataset on screen. */
+const renderLineagePair: RenderLineagePair = (left, right, onClose, prompt) => (
+  <GroupPair
+    left={{ run: "a", ...left }}
+    right={{ run: "a", ...right }}
+    title={`Prompt ${prompt}: ${left.label.toLowerCase()} and ${right.label.toLowerCase()}`}
+    closeLabel="← Back to the lineage"
+    onClose={onClose}
+  />
+);
 
 const RANKING_ITEM = '[data-testid="ranking.item"]';
 
@@ -43,6 +57,22 @@ export default function GroupWorkspace({
   ref?: Ref<HTMLElement>;
 }) {
   const [tab, setTab] = useState<Tab>("rollouts");
+  // The Lineage tab follows a prompt across steps: only a dataset of two steps or more has one.
+  const summaries = useDataset()?.summaries;
+  const hasSteps = useMemo(
+    () => summaries !== undefined && datasetSteps(summaries) >= 2,
+    [summaries],
+  );
+  const tabs = hasSteps ? WORKSPACE_TABS : WORKSPACE_TABS.filter((t) => t.id !== "lineage");
+  const shown: Tab = !hasSteps && tab === "lineage" ? "rollouts" : tab;
+  const selectGroup = useStore((s) => s.selectGroup);
+  const openFromLineage = useCallback(
+    (id: string) => {
+      selectGroup(id);
+      setTab("rollouts");
+    },
+    [selectGroup],
+  );
   const own = useRef<HTMLElement | null>(null);
   const setRef = useCallback(
     (el: HTMLElement | null) => {
@@ -62,13 +92,14 @@ export default function GroupWorkspace({
       const command = workspaceCommand(e, target?.closest('[data-testid="ranking.panel"]') != null);
       if (command?.kind !== "column") return command;
       const here = target === null || target === document.body || root.contains(target);
-      return here && tab === "rollouts" ? command : null;
+      return here && shown === "rollouts" ? command : null;
     },
     (command) => {
       const root = own.current;
       if (root === null) return;
-      if (command.kind === "tab") setTab(command.tab);
-      else if (command.kind === "ranking") {
+      if (command.kind === "tab") {
+        if (command.tab !== "lineage" || hasSteps) setTab(command.tab);
+      } else if (command.kind === "ranking") {
         setTab("rollouts");
         requestAnimationFrame(() => focusRanking(root));
       } else focusAdjacentColumn(root, document.activeElement, command.step);
@@ -93,22 +124,24 @@ export default function GroupWorkspace({
     <section
       ref={setRef}
       tabIndex={-1}
-      className={tab === "rollouts" ? "workspace workspace--fill" : "workspace"}
+      className={
+        shown === "rollouts" || shown === "lineage" ? "workspace workspace--fill" : "workspace"
+      }
       aria-label={`Group ${groupId}`}
       data-testid="group.workspace"
     >
       <div className="workspace__bar">
         <div role="tablist" aria-label="Group views" className="workspace__tabs">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <button
               key={t.id}
               type="button"
               role="tab"
-              aria-selected={tab === t.id}
+              aria-selected={shown === t.id}
               className="workspace__tab"
               data-testid={`workspace.tab.${t.id}`}
-              aria-keyshortcuts={String(TABS.indexOf(t) + 1)}
-              title={`${t.label} (key ${TABS.indexOf(t) + 1})`}
+              aria-keyshortcuts={String(WORKSPACE_TABS.indexOf(t) + 1)}
+              title={`${t.label} (key ${WORKSPACE_TABS.indexOf(t) + 1})`}
               onClick={() => setTab(t.id)}
             >
               {t.label}
@@ -127,7 +160,7 @@ export default function GroupWorkspace({
       </div>
       <div role="tabpanel" className="workspace__panel">
         <Suspense fallback={<p className="workspace__loading">Loading view…</p>}>
-          {tab === "rollouts" ? (
+          {shown === "rollouts" ? (
             <AnnotateKeys groupId={groupId}>
               <GroupDetail
                 groupId={groupId}
@@ -135,12 +168,18 @@ export default function GroupWorkspace({
                 renderAboveColumns={renderAnnotatePanel}
               />
             </AnnotateKeys>
-          ) : tab === "metrics" ? (
+          ) : shown === "metrics" ? (
             <MetricsPanel groupId={groupId} />
-          ) : tab === "compare" ? (
+          ) : shown === "compare" ? (
             <PairwiseView groupId={groupId} />
-          ) : tab === "rubric" ? (
+          ) : shown === "rubric" ? (
             <RubricTab groupId={groupId} />
+          ) : shown === "lineage" ? (
+            <LineageView
+              groupId={groupId}
+              onOpenGroup={openFromLineage}
+              renderPair={renderLineagePair}
+            />
           ) : (
             <DivergenceView groupId={groupId} />
           )}

@@ -74,6 +74,13 @@ export const DATASET_PANELS: readonly DatasetPanel[] = [
     "Loading the verifiers…",
     () => import("../features/verifiers/VerifiersPanel.tsx"),
   ),
+  // Run against run (issue 19): a second run opened here, compared on the prompts both hold.
+  lazyPanel(
+    "run-compare",
+    "Run vs run",
+    "Loading the comparison…",
+    () => import("../features/runCompare/RunComparePanel.tsx"),
+  ),
   lazyPanel(
     "exports",
     "Exports",

@@ -14,11 +14,11 @@ const key = (
 });
 
 describe("workspaceCommand", () => {
-  it("maps 1 to 5 to the tabs in order, and nothing past them", () => {
+  it("maps 1 to 6 to the tabs in order, and nothing past them", () => {
     expect(WORKSPACE_TABS.map((_, i) => workspaceCommand(key(String(i + 1)), false))).toEqual(
       WORKSPACE_TABS.map((t) => ({ kind: "tab", tab: t.id })),
     );
-    expect(workspaceCommand(key("6"), false)).toBeNull();
+    expect(workspaceCommand(key("7"), false)).toBeNull();
     expect(workspaceCommand(key("0"), false)).toBeNull();
   });
 
@@ -38,9 +38,9 @@ describe("workspaceCommand", () => {
   });
 
   it("the cheat sheet names every tab key", () => {
-    expect(WORKSPACE_SHORTCUTS.shortcuts[0]!.keys).toEqual(["1", "2", "3", "4", "5"]);
+    expect(WORKSPACE_SHORTCUTS.shortcuts[0]!.keys).toEqual(["1", "2", "3", "4", "5", "6"]);
     expect(WORKSPACE_SHORTCUTS.shortcuts[0]!.action).toBe(
-      "switch tabs: 1 Rollouts, 2 Metrics, 3 Divergence, 4 Compare, 5 Rubric",
+      "switch tabs: 1 Rollouts, 2 Metrics, 3 Divergence, 4 Compare, 5 Rubric, 6 Lineage",
     );
   });
 });

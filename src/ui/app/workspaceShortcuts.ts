@@ -1,7 +1,8 @@
 /**
  * The group view's own keys (issue 13, finding 10), for the `?` cheat sheet and GroupWorkspace:
- * 1 to 5 switch the tabs, `r` focuses the ranking of the passes, Left and Right move between the
- * rollout columns. None fires while typing or in a dialog (useDocumentShortcuts).
+ * 1 to 6 switch the tabs (6, the Lineage tab, only in a dataset of several steps), `r` focuses
+ * the ranking of the passes, Left and Right move between the rollout columns. None fires while
+ * typing or in a dialog (useDocumentShortcuts).
  */
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import type { KeyLike } from "../features/review/shortcuts.ts";
@@ -12,6 +13,8 @@ export const WORKSPACE_TABS = [
   { id: "divergence", label: "Divergence" },
   { id: "compare", label: "Compare" },
   { id: "rubric", label: "Rubric" },
+  // A prompt across steps (issue 19): shown when the dataset has two steps or more.
+  { id: "lineage", label: "Lineage" },
 ] as const;
 
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number]["id"];

@@ -35,11 +35,14 @@ export function Columns({
   analysis,
   clustersPending,
   renderColumnTools,
+  initialVisible = VISIBLE_DEFAULT,
 }: {
   group: RolloutGroup;
   analysis: GroupAnalysis;
   clustersPending: boolean;
   renderColumnTools?: RenderColumnTools;
+  /** Columns visible at first (two groups side by side start with fewer each). */
+  initialVisible?: number;
 }) {
   const settings = useSettings();
   const hints = useMemo(() => metricFormulas(settings), [settings]);
@@ -51,7 +54,7 @@ export function Columns({
   const [taskOpen, setTaskOpen] = useState(false);
   const onTaskToggle = useCallback(() => setTaskOpen((o) => !o), []);
   const taskPanelId = useId();
-  const [choice, setChoice] = useState(VISIBLE_DEFAULT);
+  const [choice, setChoice] = useState(initialVisible);
   const [sync, setSync] = useState(false);
   const [details, setDetails] = useState(false);
   const [pinned, setPinned] = useState<readonly string[]>([]);
