@@ -87,7 +87,7 @@ describe("rewardStepHealth", () => {
         );
         expect(actual).toEqual(expected);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
   });
 });

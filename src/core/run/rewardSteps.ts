@@ -73,11 +73,15 @@ export function rewardStepHealth(
     t.groups++;
     t.rollouts += g.rewards.length;
     t.passes += flags.passes;
+    // The group's sum first, then the step's, as groupHealth and runHealth add them: the same
+    // order of additions gives the same floating-point mean.
+    let groupSum = 0;
     for (const r of g.rewards)
       if (Number.isFinite(r)) {
-        t.rewardSum += r;
+        groupSum += r;
         t.rewarded++;
       }
+    t.rewardSum += groupSum;
     if (flags.zeroStd) t.zeroStd++;
     if (flags.mixed) t.mixed++;
   }
