@@ -96,6 +96,22 @@ describe("teamAssign: hand-worked cases", () => {
   });
 });
 
+describe("teamAssign: every small team, every overlap", () => {
+  it("keeps pairs and loads within one for 2 to 9 annotators and up to two rounds of pairs", () => {
+    for (let m = 2; m <= 9; m++) {
+      const annotators = Array.from({ length: m }, (_, i) => `u${i}`);
+      const pairs = (m * (m - 1)) / 2;
+      for (let n = 0; n <= 2 * pairs + 1; n++)
+        for (const seed of [0, 1, 2]) {
+          // Every group shared: the pairs alone must keep the loads within one.
+          const a = teamAssign(ids(n), { annotators, overlap: 1, seed });
+          expect(spread(pairCounts(a))).toBeLessThanOrEqual(1);
+          expect(spread(loads(a))).toBeLessThanOrEqual(1);
+        }
+    }
+  });
+});
+
 describe("teamAssignmentOf", () => {
   it("rebuilds the lists from the stored groups, people outside the given list after them", () => {
     const a = teamAssignmentOf(
