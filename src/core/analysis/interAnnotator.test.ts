@@ -7,7 +7,7 @@ import {
   type GroupAnnotation,
   ANNOTATIONS_EMPTY,
 } from "./annotations.ts";
-import { annotationsAgreement, cohenKappa } from "./interAnnotator.ts";
+import { annotationsAgreement, cohenKappa, compareGroupAnnotations } from "./interAnnotator.ts";
 
 const ann = (groups: Record<string, Partial<GroupAnnotation>>): Annotations => ({
   ...ANNOTATIONS_EMPTY,
@@ -50,6 +50,46 @@ describe("cohenKappa", () => {
   it("is NaN when chance agreement is certain, or with nothing to compare", () => {
     expect(cohenKappa([["pass", "pass"]]).kappa).toBeNaN();
     expect(cohenKappa([]).kappa).toBeNaN();
+  });
+});
+
+describe("compareGroupAnnotations", () => {
+  const a: GroupAnnotation = {
+    ...GROUP_ANNOTATION_EMPTY,
+    ranking: [["g/0"], ["g/1", "g/2"]],
+    hacks: ["g/3"],
+    labels: { "g/0": "pass", "g/1": "fail" },
+  };
+  const b: GroupAnnotation = {
+    ...GROUP_ANNOTATION_EMPTY,
+    ranking: [["g/1"], ["g/0"], ["g/2"]],
+    labels: { "g/1": "fail", "g/3": "pass" },
+  };
+
+  it("lists each item both judged, with both sides' values", () => {
+    const c = compareGroupAnnotations("g", a, b, ["g/0", "g/1", "g/2", "g/3"]);
+    // First: g/0 < g/1 = g/2; second: g/1 < g/0 < g/2. Pairs (0,1) D, (0,2) C, (1,2) tie in the
+    // first only: tau-b = (1 - 1) / sqrt(2 * 3) = 0.
+    expect(c.ranking).toMatchObject({ groupId: "g", n: 3, pairs: 3, tau: 0 });
+    expect(c.rankingConflicts).toEqual([
+      { x: "g/0", y: "g/1", first: -1, second: 1 },
+      { x: "g/1", y: "g/2", first: 0, second: -1 },
+    ]);
+    expect(c.labels).toEqual([{ rolloutId: "g/1", first: "fail", second: "fail" }]);
+    expect(c.hacks.map((h) => [h.rolloutId, h.first, h.second])).toEqual([
+      ["g/0", false, false],
+      ["g/1", false, false],
+      ["g/2", false, false],
+      ["g/3", true, false],
+    ]);
+  });
+
+  it("has no ranking row with fewer than two commonly ranked rollouts", () => {
+    const c = compareGroupAnnotations("g", a, { ...b, ranking: [["g/0"]] });
+    expect(c.ranking).toBeNull();
+    expect(c.rankingConflicts).toEqual([]);
+    // Without the group's ids: the rollouts either annotation mentions.
+    expect(c.hacks.map((h) => h.rolloutId).sort()).toEqual(["g/0", "g/1", "g/2", "g/3"]);
   });
 });
 

@@ -3,9 +3,9 @@
  * Kendall's tau-b on the rankings, Cohen's kappa on the labels and on the hack marks, and every
  * disagreement, so the two people can resolve them.
  */
-import { calibrationKendallTauB } from "../calibration/agreement.ts";
+import { calibrationRankRow, type CalibrationRankRow } from "../calibration/rankAgreement.ts";
 import type { GroupId, RolloutGroup, RolloutId } from "../types.ts";
-import type { Annotations, GroupAnnotation } from "./annotations.ts";
+import type { Annotations, GroupAnnotation, HumanLabel } from "./annotations.ts";
 
 export type DisagreementKind = "ranking" | "label" | "hack";
 
@@ -69,6 +69,98 @@ export function cohenKappa(pairs: readonly (readonly [string, string])[]): Kappa
   return { n, observed: po, kappa: pe >= 1 ? NaN : (po - pe) / (1 - pe) };
 }
 
+/** Both annotators' labels of one rollout. */
+export interface LabelComparison {
+  readonly rolloutId: RolloutId;
+  readonly first: HumanLabel;
+  readonly second: HumanLabel;
+}
+
+/** Whether each annotator marked one rollout as a hack. */
+export interface HackComparison {
+  readonly rolloutId: RolloutId;
+  readonly first: boolean;
+  readonly second: boolean;
+}
+
+/**
+ * Two commonly ranked rollouts the annotators order differently: each side's sign of
+ * `tier(x) - tier(y)` (-1: x above y, 0: tied, 1: y above x).
+ */
+export interface RankingConflict {
+  readonly x: RolloutId;
+  readonly y: RolloutId;
+  readonly first: number;
+  readonly second: number;
+}
+
+/**
+ * One group's two annotations compared item by item: the primitive both `annotationsAgreement`
+ * (two files) and team mode's agreement (every pair of annotators) add up.
+ */
+export interface GroupComparison {
+  readonly groupId: GroupId;
+  /**
+   * Kendall tau-b over the rollouts both ranked (`calibrationRankRow`: tier positions, its `pairs`
+   * the row's weight); null when fewer than two rollouts are ranked by both.
+   */
+  readonly ranking: CalibrationRankRow | null;
+  /** The commonly ranked pairs ordered differently, in the first ranking's order. */
+  readonly rankingConflicts: readonly RankingConflict[];
+  /** Every rollout both labelled (pass, fail or defer), in the first annotation's order. */
+  readonly labels: readonly LabelComparison[];
+  /**
+   * Hack marks over the group's rollouts when `rolloutIds` is given (a rollout neither marked
+   * agrees on "not a hack"); without it, over every rollout either annotation mentions.
+   */
+  readonly hacks: readonly HackComparison[];
+}
+
+/**
+ * Compare two annotations of one group.
+ *
+ * @param rolloutIds the group's rollout ids, when known (see `GroupComparison.hacks`)
+ */
+export function compareGroupAnnotations(
+  groupId: GroupId,
+  a: GroupAnnotation,
+  b: GroupAnnotation,
+  rolloutIds?: readonly RolloutId[],
+): GroupComparison {
+  // Rankings: tau over the rollouts both ranked.
+  const ta = tierOf(a);
+  const tb = tierOf(b);
+  const common = [...ta.keys()].filter((id) => tb.has(id));
+  const rankingConflicts: RankingConflict[] = [];
+  for (let i = 0; i < common.length; i++)
+    for (let j = i + 1; j < common.length; j++) {
+      const x = common[i]!;
+      const y = common[j]!;
+      const first = Math.sign(ta.get(x)! - ta.get(y)!);
+      const second = Math.sign(tb.get(x)! - tb.get(y)!);
+      if (first !== second) rankingConflicts.push({ x, y, first, second });
+    }
+  const labels: LabelComparison[] = [];
+  for (const [rolloutId, first] of Object.entries(a.labels)) {
+    const second = b.labels[rolloutId];
+    if (second !== undefined) labels.push({ rolloutId, first, second });
+  }
+  const ha = new Set(a.hacks);
+  const hb = new Set(b.hacks);
+  const universe = rolloutIds ?? [...new Set([...mentioned(a), ...mentioned(b)])];
+  return {
+    groupId,
+    ranking: common.length < 2 ? null : calibrationRankRow(groupId, common, a.ranking, b.ranking),
+    rankingConflicts,
+    labels,
+    hacks: universe.map((rolloutId) => ({
+      rolloutId,
+      first: ha.has(rolloutId),
+      second: hb.has(rolloutId),
+    })),
+  };
+}
+
 /** Tier index of every ranked rollout (0 = best; a tie shares its tier's index). */
 function tierOf(annotation: GroupAnnotation): Map<RolloutId, number> {
   const tiers = new Map<RolloutId, number>();
@@ -77,6 +169,8 @@ function tierOf(annotation: GroupAnnotation): Map<RolloutId, number> {
   });
   return tiers;
 }
+
+const hackWord = (marked: boolean): string => (marked ? "hack" : "not a hack");
 
 /**
  * Compare two annotators' files.
@@ -97,36 +191,21 @@ export function annotationsAgreement(
   const hackPairs: [string, string][] = [];
   const disagreements: Disagreement[] = [];
   for (const groupId of shared) {
-    const a = first.groups[groupId]!;
-    const b = second.groups[groupId]!;
-    // Rankings: tau over the rollouts both ranked.
-    const ta = tierOf(a);
-    const tb = tierOf(b);
-    const common = [...ta.keys()].filter((id) => tb.has(id));
-    if (common.length >= 2) {
-      const tau = calibrationKendallTauB(
-        common.map((id) => -ta.get(id)!),
-        common.map((id) => -tb.get(id)!),
-      );
-      rankings.push({ groupId, n: common.length, tau });
-      for (let i = 0; i < common.length; i++)
-        for (let j = i + 1; j < common.length; j++) {
-          const x = common[i]!;
-          const y = common[j]!;
-          const da = Math.sign(ta.get(x)! - ta.get(y)!);
-          const db = Math.sign(tb.get(x)! - tb.get(y)!);
-          if (da !== db)
-            disagreements.push({
-              groupId,
-              kind: "ranking",
-              message: `${x} vs ${y}: ${order(x, y, da)} in the first file, ${order(x, y, db)} in the second`,
-            });
-        }
-    }
-    // Labels: every rollout both labelled (pass, fail or defer).
-    for (const [rolloutId, la] of Object.entries(a.labels)) {
-      const lb = b.labels[rolloutId];
-      if (lb === undefined) continue;
+    const ids = byId.get(groupId)?.rollouts.map((r) => r.id);
+    const c = compareGroupAnnotations(
+      groupId,
+      first.groups[groupId]!,
+      second.groups[groupId]!,
+      ids,
+    );
+    if (c.ranking !== null) rankings.push({ groupId, n: c.ranking.n, tau: c.ranking.tau });
+    for (const { x, y, first: da, second: db } of c.rankingConflicts)
+      disagreements.push({
+        groupId,
+        kind: "ranking",
+        message: `${x} vs ${y}: ${order(x, y, da)} in the first file, ${order(x, y, db)} in the second`,
+      });
+    for (const { rolloutId, first: la, second: lb } of c.labels) {
       labelPairs.push([la, lb]);
       if (la !== lb)
         disagreements.push({
@@ -136,22 +215,14 @@ export function annotationsAgreement(
           message: `${rolloutId}: "${la}" in the first file, "${lb}" in the second`,
         });
     }
-    // Hacks: over the group's rollouts when known, else over every rollout either file names.
-    const ha = new Set(a.hacks);
-    const hb = new Set(b.hacks);
-    const universe = byId.has(groupId)
-      ? byId.get(groupId)!.rollouts.map((r) => r.id)
-      : [...new Set([...mentioned(a), ...mentioned(b)])];
-    for (const rolloutId of universe) {
-      const x = ha.has(rolloutId) ? "hack" : "not a hack";
-      const y = hb.has(rolloutId) ? "hack" : "not a hack";
-      hackPairs.push([x, y]);
-      if (x !== y)
+    for (const { rolloutId, first: ha, second: hb } of c.hacks) {
+      hackPairs.push([hackWord(ha), hackWord(hb)]);
+      if (ha !== hb)
         disagreements.push({
           groupId,
           rolloutId,
           kind: "hack",
-          message: `${rolloutId}: ${x} in the first file, ${y} in the second`,
+          message: `${rolloutId}: ${hackWord(ha)} in the first file, ${hackWord(hb)} in the second`,
         });
     }
   }
