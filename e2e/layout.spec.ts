@@ -14,7 +14,15 @@ import { ReviewBar } from "./pages/ReviewBar.ts";
 import { Settings } from "./pages/Settings.ts";
 
 /** The toolbar's panels (src/ui/app/datasetPanels.ts), in toolbar order. */
-const PANELS = ["overview", "judge", "rubrics", "calibration", "verifiers", "exports"];
+const PANELS = [
+  "overview",
+  "judge",
+  "rubrics",
+  "calibration",
+  "verifiers",
+  "run-compare",
+  "exports",
+];
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
