@@ -54,3 +54,6 @@ export function labelled(
 ): GroupAnnotation {
   return { ...GROUP_ANNOTATION_EMPTY, labels, notes };
 }
+
+/** The notes write K of teamBurstWriter.ts's burst leaves: the durability check reads them back. */
+export const burstNotes = (k: number): string => `burst write ${k}`;
