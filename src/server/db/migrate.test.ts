@@ -42,6 +42,7 @@ describe("migrations", () => {
       "annotations",
       "assignments",
       "datasets",
+      "documents",
       "gold",
       "queue_items",
       "queues",

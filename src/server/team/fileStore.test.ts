@@ -137,6 +137,25 @@ describe("the file store", () => {
     expect(Object.keys(onDisk(file).groups).sort()).toEqual(["g", "other"]);
   });
 
+  it("writes the whole document at the file's version, as the PUT route does", async () => {
+    const file = new AnnotationsStore(stateDir());
+    const store = new FileAnnotationStore(file, "t");
+    const doc = { ...ANNOTATIONS_EMPTY, annotator: "kim", groups: { g: labelled({ r0: "pass" }) } };
+    const first = await store.writeDocument(FILE_USER, doc, NO_FILE_VERSION);
+    expect(first.kind).toBe("written");
+    const read = await store.readAnnotations(FILE_USER);
+    expect(read.version).toBe(first.kind === "written" ? first.version : "");
+    expect(read.version).toBe((await file.read()).version);
+    expect(read.annotations).toEqual(doc);
+    const stale = await store.writeDocument(FILE_USER, { ...doc, groups: {} }, NO_FILE_VERSION);
+    expect(stale).toMatchObject({ kind: "stale", current: { version: read.version } });
+    expect(onDisk(file).groups).toEqual(doc.groups);
+    const bad = { ...doc, version: 2 } as unknown as typeof doc;
+    await expect(store.writeDocument(FILE_USER, bad, read.version)).rejects.toBeInstanceOf(
+      StoreInvalid,
+    );
+  });
+
   it("refuses another caller, another person, and a file that does not validate", async () => {
     const file = new AnnotationsStore(stateDir());
     const store = new FileAnnotationStore(file, "t");

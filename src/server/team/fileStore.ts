@@ -12,7 +12,7 @@
  * again, so only a change to the same group makes it stale.
  */
 import { createHash } from "node:crypto";
-import type { GroupAnnotation, GroupId } from "../../core/index.ts";
+import type { Annotations, GroupAnnotation, GroupId } from "../../core/index.ts";
 import { annotationsParse, annotationsToJson } from "../../io/index.ts";
 import { tokenMatches } from "../access.ts";
 import type { AnnotationsStore } from "../annotationsStore.ts";
@@ -23,6 +23,7 @@ import {
   StoreInvalid,
   StoreNotFound,
   type AnnotationStore,
+  type DocumentWrite,
   type GroupVersion,
   type GroupWrite,
   type PersonAnnotations,
@@ -82,11 +83,33 @@ export class FileAnnotationStore implements AnnotationStore {
       throw new StoreNotFound(
         `the file store has one person; no one is named ${JSON.stringify(person)}`,
       );
-    const { annotations } = await this.document();
+    const { version, annotations } = await this.document();
     const versions = Object.fromEntries(
       Object.entries(annotations.groups).map(([id, a]) => [id, fileGroupVersion(a)] as const),
     );
-    return { user: FILE_USER.name, annotations, versions, submitted: {} };
+    return { user: FILE_USER.name, version, annotations, versions, submitted: {} };
+  }
+
+  /** The whole document, as `PUT /api/annotations` writes it (annotationsStore.ts's write). */
+  async writeDocument(
+    caller: StoreUser,
+    document: Annotations,
+    baseVersion: string,
+  ): Promise<DocumentWrite> {
+    this.check(caller);
+    const result = await this.file.write(annotationsToJson(document), baseVersion);
+    if (result.kind === "invalid")
+      throw new StoreInvalid(
+        `the document does not validate: ${result.issues.map((i) => i.message).join("; ")}`,
+      );
+    if (result.kind === "conflict")
+      return {
+        kind: "stale",
+        message:
+          "the annotations changed since the version this write is based on; merge and write again",
+        current: await this.readAnnotations(caller),
+      };
+    return { kind: "written", version: result.version };
   }
 
   async writeGroup(

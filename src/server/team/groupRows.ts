@@ -4,14 +4,17 @@
  * way out (storage is a boundary too), versions checked, and a person's rows gathered into the
  * version-1 document. Pure; shared by the PostgreSQL and file stores.
  */
+import { createHash } from "node:crypto";
 import {
   ANNOTATIONS_EMPTY,
   groupAnnotationIsEmpty,
+  type Annotations,
   type GroupAnnotation,
   type GroupId,
 } from "../../core/index.ts";
 import { annotationsParse, groupAnnotationFromUnknown } from "../../io/index.ts";
 import {
+  NO_DOCUMENT_VERSION,
   NO_GROUP_VERSION,
   StoreInvalid,
   type GroupState,
@@ -102,8 +105,71 @@ export interface StoredGroup {
   readonly state: GroupState;
 }
 
+/** The document's fields besides its groups and annotator, kept per person in the database. */
+export type DocumentExtras = Pick<
+  Annotations,
+  "hackReasons" | "judgeRuns" | "rubrics" | "calibration"
+>;
+
+export const EXTRAS_EMPTY: DocumentExtras = {
+  hackReasons: ANNOTATIONS_EMPTY.hackReasons,
+  judgeRuns: ANNOTATIONS_EMPTY.judgeRuns,
+  rubrics: ANNOTATIONS_EMPTY.rubrics,
+  calibration: ANNOTATIONS_EMPTY.calibration,
+};
+
+export function extrasOf(document: Annotations): DocumentExtras {
+  const { hackReasons, judgeRuns, rubrics, calibration } = document;
+  return { hackReasons, judgeRuns, rubrics, calibration };
+}
+
+/**
+ * Stored document fields read back, validated by the file format's rules.
+ *
+ * @throws Error when they do not validate
+ */
+export function extrasOut(where: string, value: unknown): DocumentExtras {
+  const text = JSON.stringify({ ...(value as object), version: 1, groups: {} });
+  const parsed = annotationsParse(where, text);
+  if (!parsed.ok) throw new Error(`the stored document fields of ${where} do not validate`);
+  return extrasOf(parsed.value);
+}
+
+/**
+ * JSON with every object's keys sorted: equal values give equal text, whatever order they were
+ * built or stored in (jsonb orders keys its own way).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * A person's document version: a hash of every group's version and the document fields'
+ * version, so any write changes it; NO_DOCUMENT_VERSION while nothing is stored.
+ */
+export function documentVersion(
+  versions: Readonly<Record<GroupId, GroupVersion>>,
+  extrasVersion: GroupVersion,
+): string {
+  const groups = Object.entries(versions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (groups.length === 0 && extrasVersion === NO_GROUP_VERSION) return NO_DOCUMENT_VERSION;
+  const text = JSON.stringify([groups, extrasVersion]);
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
 /** A person's rows as the version-1 document, with each group's version and submission. */
-export function personAnnotations(user: string, rows: readonly StoredGroup[]): PersonAnnotations {
+export function personAnnotations(
+  user: string,
+  rows: readonly StoredGroup[],
+  extras: { readonly value: DocumentExtras; readonly version: GroupVersion } = {
+    value: EXTRAS_EMPTY,
+    version: NO_GROUP_VERSION,
+  },
+): PersonAnnotations {
   // fromEntries defines own properties: an id such as "__proto__" stays a group.
   const groups: Record<GroupId, GroupAnnotation> = Object.fromEntries(
     rows.flatMap(({ groupId, state }) =>
@@ -120,7 +186,8 @@ export function personAnnotations(user: string, rows: readonly StoredGroup[]): P
   );
   return {
     user,
-    annotations: { ...ANNOTATIONS_EMPTY, annotator: user, groups },
+    version: documentVersion(versions, extras.version),
+    annotations: { ...ANNOTATIONS_EMPTY, ...extras.value, annotator: user, groups },
     versions,
     submitted,
   };

@@ -2,10 +2,17 @@
 // src/test/postgres.ts; a fresh database per test): tokens, versioned writes, two tabs racing,
 // who may read and write what, the gold, submission, and values that would break string-built SQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ANNOTATIONS_EMPTY, type Annotations } from "../../core/index.ts";
 import { startPostgres, type TestPostgres } from "../../test/postgres.ts";
 import { labelled, teamFixture, type TeamFixture } from "../../test/teamFixture.ts";
 import { PostgresTeamStore } from "./pgStore.ts";
-import { NO_GROUP_VERSION, StoreDenied, StoreInvalid, StoreNotFound } from "./types.ts";
+import {
+  NO_DOCUMENT_VERSION,
+  NO_GROUP_VERSION,
+  StoreDenied,
+  StoreInvalid,
+  StoreNotFound,
+} from "./types.ts";
 import { userAdd, userList, userRevoke } from "./users.ts";
 
 let server: TestPostgres;
@@ -429,5 +436,116 @@ describe("queues", () => {
       "SELECT (SELECT count(*) FROM queues) AS q, (SELECT count(*) FROM queue_items) AS i, (SELECT count(*) FROM assignments) AS a",
     );
     expect(rows.rows[0]).toEqual({ q: "1", i: "4", a: "3" });
+  });
+});
+
+describe("whole-document writes (the view server's PUT /api/annotations)", () => {
+  const doc = (groups: Annotations["groups"], extra: Partial<Annotations> = {}): Annotations => ({
+    ...ANNOTATIONS_EMPTY,
+    annotator: "someone else",
+    groups,
+    ...extra,
+  });
+
+  const rubric = {
+    versions: [
+      {
+        version: 1,
+        savedAt: "2026-12-01T00:00:00.000Z",
+        author: "human" as const,
+        solution: ["s"],
+        behavior: [],
+      },
+    ],
+    labelVersions: { r10: 1, r2: 1 },
+  };
+
+  it("round-trips the whole version-1 document, document fields too; the same document writes nothing", async () => {
+    const t = await fresh();
+    const empty = await t.store.readAnnotations(t.ann);
+    expect(empty.version).toBe(NO_DOCUMENT_VERSION);
+    // Keys in an order jsonb does not keep: equal documents must still compare equal.
+    const written = doc(
+      { g1: labelled({ r10: "pass", r2: "fail" }), g2: labelled({}, "only notes") },
+      { hackReasons: ["zeta", "alpha"], rubrics: { zz: rubric, a: rubric } },
+    );
+    const first = await t.store.writeDocument(t.ann, written, NO_DOCUMENT_VERSION);
+    expect(first.kind).toBe("written");
+    if (first.kind !== "written") throw new Error("unreachable");
+    const read = await t.store.readAnnotations(t.ann);
+    expect(read.version).toBe(first.version);
+    expect(read.annotations).toEqual({ ...written, annotator: "ann" });
+    expect(read.versions).toEqual({ g1: "1", g2: "1" });
+    const same = await t.store.writeDocument(t.ann, read.annotations, read.version);
+    expect(same).toEqual({ kind: "written", version: read.version });
+    expect((await t.store.readAnnotations(t.ann)).versions).toEqual({ g1: "1", g2: "1" });
+    // A group dropped from the document is cleared; a changed one moves on.
+    const next = await t.store.writeDocument(
+      t.ann,
+      doc({ g1: labelled({ r10: "fail" }) }, { hackReasons: ["zeta", "alpha"] }),
+      read.version,
+    );
+    expect(next.kind).toBe("written");
+    const after = await t.store.readAnnotations(t.ann);
+    expect(after.versions).toEqual({ g1: "2", g2: "2" });
+    expect(Object.keys(after.annotations.groups)).toEqual(["g1"]);
+    expect(after.annotations.rubrics).toEqual({});
+    expect(after.version).not.toBe(read.version);
+    // Another person's document is untouched.
+    expect((await t.store.readAnnotations(t.bob)).version).toBe(NO_DOCUMENT_VERSION);
+  });
+
+  it("a stale base is refused whole with the current document", async () => {
+    const t = await fresh();
+    const first = await t.store.writeDocument(t.ann, doc({ g1: labelled({ r0: "pass" }) }), "none");
+    if (first.kind !== "written") throw new Error("unreachable");
+    // A group write moves the document's version too.
+    await t.store.writeGroup(t.ann, "g1", labelled({ r0: "fail" }), "1");
+    const stale = await t.store.writeDocument(
+      t.ann,
+      doc({ g1: labelled({ r0: "defer" }), g2: labelled({ r1: "pass" }) }),
+      first.version,
+    );
+    expect(stale.kind).toBe("stale");
+    if (stale.kind !== "stale") throw new Error("unreachable");
+    expect(stale.message).toMatch(/merge and write again/);
+    expect(stale.current.annotations.groups).toEqual({ g1: labelled({ r0: "fail" }) });
+    expect(stale.current.version).not.toBe(first.version);
+  });
+
+  it("racing a group write: one lands; a document that loses is rolled back whole", async () => {
+    const t = await fresh();
+    const tab2 = await PostgresTeamStore.open(t.url, "run-a");
+    try {
+      for (let round = 0; round < 8; round++) {
+        const read = await t.store.readAnnotations(t.ann);
+        const base = read.versions.g1 ?? NO_GROUP_VERSION;
+        const [d, g] = await Promise.all([
+          t.store.writeDocument(
+            t.ann,
+            doc({ g1: labelled({}, `doc ${round}`), [`other${round}`]: labelled({ r0: "pass" }) }),
+            read.version,
+          ),
+          tab2.writeGroup(t.ann, "g1", labelled({}, `group ${round}`), base),
+        ]);
+        expect([d.kind, g.kind].sort()).toEqual(["stale", "written"]);
+        const now = await t.store.readAnnotations(t.ann);
+        if (d.kind === "written") expect(now.annotations.groups.g1!.notes).toBe(`doc ${round}`);
+        else {
+          expect(now.annotations.groups.g1!.notes).toBe(`group ${round}`);
+          expect(now.versions[`other${round}`]).toBeUndefined();
+        }
+      }
+    } finally {
+      await tab2.close();
+    }
+  });
+
+  it("refuses a document that does not validate, and a revoked caller", async () => {
+    const t = await fresh();
+    const bad = { ...doc({}), version: 2 } as unknown as Annotations;
+    await expect(t.store.writeDocument(t.ann, bad, "none")).rejects.toThrow(/does not validate/);
+    await userRevoke(t.admin.pool, "ann");
+    await expect(t.store.writeDocument(t.ann, doc({}), "none")).rejects.toBeInstanceOf(StoreDenied);
   });
 });

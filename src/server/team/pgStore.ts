@@ -11,23 +11,35 @@
  * commit: on disk). Every value goes to the server as a parameter.
  */
 import type pg from "pg";
-import type { GroupAnnotation, GroupId } from "../../core/index.ts";
+import type { Annotations, GroupAnnotation, GroupId } from "../../core/index.ts";
+import { annotationsParse } from "../../io/index.ts";
 import { dbOpen, inTransaction, type Db, type DbOpenOptions } from "../db/connect.ts";
 import {
   annotationIn,
-  annotationOut,
+  canonicalJson,
   checkGroupId,
+  documentVersion,
+  extrasOf,
   NEVER_WRITTEN,
   personAnnotations,
   staleMessage,
   versionNumber,
-  type StoredGroup,
 } from "./groupRows.ts";
 import { queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
+import {
+  extrasRead,
+  extrasWrite,
+  groupRead,
+  groupWrite,
+  personRead,
+  stored,
+  type AnnotationRow,
+} from "./pgRows.ts";
 import {
   StoreDenied,
   StoreInvalid,
   StoreNotFound,
+  type DocumentWrite,
   type GoldAnnotations,
   type GroupState,
   type GroupVersion,
@@ -48,25 +60,8 @@ export interface Caller extends StoreUser {
   readonly isLead: boolean;
 }
 
-interface AnnotationRow {
-  group_id: string;
-  version: number;
-  annotation: unknown;
-  submitted_at: Date | null;
-}
-
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-
-function stored(who: string, row: AnnotationRow): StoredGroup {
-  return {
-    groupId: row.group_id,
-    state: {
-      version: String(row.version),
-      annotation: annotationOut(`group ${JSON.stringify(row.group_id)} of ${who}`, row.annotation),
-      submittedAt: iso(row.submitted_at),
-    },
-  };
-}
+/** A conditional write inside a whole-document write found its row moved: roll it all back. */
+class WriteRaced extends Error {}
 
 /** @throws StoreDenied when the caller is unknown or revoked */
 async function callerNow(client: pg.PoolClient, caller: StoreUser): Promise<Caller> {
@@ -150,56 +145,35 @@ export class PostgresTeamStore implements TeamStore {
     });
   }
 
-  private async personRows(client: pg.PoolClient, userId: string, who: string) {
-    const result = await client.query<AnnotationRow>(
-      `SELECT group_id, version, annotation, submitted_at FROM annotations
-       WHERE dataset_id = $1 AND user_id = $2 ORDER BY group_id`,
-      [this.datasetKey, userId],
-    );
-    return result.rows.map((r) => stored(who, r));
-  }
-
   async readAnnotations(caller: StoreUser, person?: string): Promise<PersonAnnotations> {
     return this.as(caller, async (client, me) => {
       if (person === undefined || person === me.name)
-        return personAnnotations(me.name, await this.personRows(client, me.id, me.name));
+        return personRead(client, this.datasetKey, me.id, me.name);
       leadOnly(me, "read another person's annotations");
       const found = await client.query<{ id: string }>("SELECT id FROM users WHERE name = $1", [
         person,
       ]);
       const id = found.rows[0]?.id;
       if (id === undefined) throw new StoreNotFound(`no person is named ${JSON.stringify(person)}`);
-      return personAnnotations(person, await this.personRows(client, id, person));
+      return personRead(client, this.datasetKey, id, person);
     });
   }
 
   async readEveryone(caller: StoreUser): Promise<readonly PersonAnnotations[]> {
     return this.as(caller, async (client, me) => {
       leadOnly(me, "read everyone's annotations");
-      const result = await client.query<AnnotationRow & { name: string }>(
-        `SELECT u.name, a.group_id, a.version, a.annotation, a.submitted_at
-         FROM annotations a JOIN users u ON u.id = a.user_id
-         WHERE a.dataset_id = $1 ORDER BY u.name, a.group_id`,
+      const people = await client.query<{ id: string; name: string }>(
+        `SELECT u.id, u.name FROM users u
+         WHERE EXISTS (SELECT 1 FROM annotations a WHERE a.dataset_id = $1 AND a.user_id = u.id)
+            OR EXISTS (SELECT 1 FROM documents d WHERE d.dataset_id = $1 AND d.user_id = u.id)
+         ORDER BY u.name`,
         [this.datasetKey],
       );
-      const byName = new Map<string, StoredGroup[]>();
-      for (const row of result.rows) {
-        const list = byName.get(row.name) ?? [];
-        list.push(stored(row.name, row));
-        byName.set(row.name, list);
-      }
-      return [...byName].map(([name, rows]) => personAnnotations(name, rows));
+      const all: PersonAnnotations[] = [];
+      for (const p of people.rows)
+        all.push(await personRead(client, this.datasetKey, p.id, p.name));
+      return all;
     });
-  }
-
-  private async currentOf(client: pg.PoolClient, userId: string, groupId: GroupId, who: string) {
-    const result = await client.query<AnnotationRow>(
-      `SELECT group_id, version, annotation, submitted_at FROM annotations
-       WHERE dataset_id = $1 AND user_id = $2 AND group_id = $3`,
-      [this.datasetKey, userId, groupId],
-    );
-    const row = result.rows[0];
-    return row === undefined ? NEVER_WRITTEN : stored(who, row).state;
   }
 
   async writeGroup(
@@ -211,31 +185,84 @@ export class PostgresTeamStore implements TeamStore {
     checkGroupId(groupId);
     const base = versionNumber(baseVersion);
     const value = annotationIn(groupId, annotation);
-    const json = value === null ? null : JSON.stringify(value);
     return this.as(caller, async (client, me) => {
-      const result =
-        base === 0
-          ? await client.query<{ version: number }>(
-              `INSERT INTO annotations (dataset_id, user_id, group_id, version, annotation)
-               VALUES ($1, $2, $3, 1, $4::jsonb)
-               ON CONFLICT (dataset_id, user_id, group_id) DO NOTHING RETURNING version`,
-              [this.datasetKey, me.id, groupId, json],
-            )
-          : await client.query<{ version: number }>(
-              `UPDATE annotations SET version = version + 1, annotation = $4::jsonb, updated_at = now()
-               WHERE dataset_id = $1 AND user_id = $2 AND group_id = $3 AND version = $5
-               RETURNING version`,
-              [this.datasetKey, me.id, groupId, json, base],
-            );
-      const written = result.rows[0];
-      if (written !== undefined) return { kind: "written", version: String(written.version) };
-      const current = await this.currentOf(client, me.id, groupId, me.name);
+      const written = await groupWrite(client, this.datasetKey, me.id, groupId, value, base);
+      if (written !== null) return { kind: "written", version: String(written) };
+      const current = await groupRead(client, this.datasetKey, me.id, groupId, me.name);
       return {
         kind: "stale",
         message: staleMessage(groupId, baseVersion, current.version),
         current,
       };
     });
+  }
+
+  async writeDocument(
+    caller: StoreUser,
+    document: Annotations,
+    baseVersion: string,
+  ): Promise<DocumentWrite> {
+    const parsed = annotationsParse("the document", JSON.stringify(document));
+    if (!parsed.ok)
+      throw new StoreInvalid(
+        `the document does not validate: ${parsed.issues.map((i) => i.message).join("; ")}`,
+      );
+    const wanted = new Map(
+      Object.entries(parsed.value.groups).map(([id, a]) => {
+        checkGroupId(id);
+        return [id, annotationIn(id, a)] as const;
+      }),
+    );
+    const stale = (current: PersonAnnotations): DocumentWrite => ({
+      kind: "stale",
+      message:
+        "the annotations changed since the version this write is based on; merge and write again",
+      current,
+    });
+    try {
+      return await this.as(caller, async (client, me) => {
+        // One whole-document write of a person at a time: the next reads what this one wrote.
+        // NO KEY UPDATE, not UPDATE: it must not block the key-share lock a group write's
+        // foreign key takes on the same row (that would deadlock with the write's insert).
+        await client.query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE", [me.id]);
+        const current = await personRead(client, this.datasetKey, me.id, me.name);
+        if (current.version !== baseVersion) return stale(current);
+        const versions = { ...current.versions };
+        const ids = new Set([...Object.keys(current.annotations.groups), ...wanted.keys()]);
+        for (const id of ids) {
+          const want = wanted.get(id) ?? null;
+          const have = Object.hasOwn(current.annotations.groups, id)
+            ? current.annotations.groups[id]!
+            : null;
+          if (canonicalJson(want) === canonicalJson(have)) continue;
+          const base = versionNumber(current.versions[id] ?? NEVER_WRITTEN.version);
+          const v = await groupWrite(client, this.datasetKey, me.id, id, want, base);
+          if (v === null) throw new WriteRaced();
+          versions[id] = String(v);
+        }
+        const extras = await extrasRead(client, this.datasetKey, me.id, me.name);
+        let extrasVersion = extras.version;
+        const want = extrasOf(parsed.value);
+        if (canonicalJson(want) !== canonicalJson(extras.value)) {
+          const v = await extrasWrite(
+            client,
+            this.datasetKey,
+            me.id,
+            want,
+            versionNumber(extras.version),
+          );
+          if (v === null) throw new WriteRaced();
+          extrasVersion = String(v);
+        }
+        return { kind: "written", version: documentVersion(versions, extrasVersion) };
+      });
+    } catch (e) {
+      if (!(e instanceof WriteRaced)) throw e;
+      // A group write (another tab, group by group) landed meanwhile: all of this was rolled back.
+      return stale(
+        await this.as(caller, (client, me) => personRead(client, this.datasetKey, me.id, me.name)),
+      );
+    }
   }
 
   async submitGroup(caller: StoreUser, groupId: GroupId): Promise<GroupState> {

@@ -49,7 +49,15 @@ export interface GroupState {
 export interface PersonAnnotations {
   /** Whose (their name; "gold" for the gold). */
   readonly user: string;
-  /** The version-1 document: every group with an annotation; `annotator` is the person's name. */
+  /**
+   * The whole document's version (any group or document field written changes it), for writes
+   * of the whole document (`writeDocument`); NO_DOCUMENT_VERSION while nothing is stored.
+   */
+  readonly version: string;
+  /**
+   * The version-1 document: every group with an annotation, and the document's other fields
+   * (hack taxonomy, judge runs, rubrics, calibration); `annotator` is the person's name.
+   */
   readonly annotations: Annotations;
   /** Every group the person ever wrote (cleared ones too, absent from `annotations`): its version. */
   readonly versions: Readonly<Record<GroupId, GroupVersion>>;
@@ -61,6 +69,14 @@ export interface PersonAnnotations {
 export interface GoldAnnotations extends PersonAnnotations {
   readonly resolvedBy: Readonly<Record<GroupId, string>>;
 }
+
+/** The version of a person's document while nothing is stored (as the file store's "none"). */
+export const NO_DOCUMENT_VERSION = "none";
+
+export type DocumentWrite =
+  | { readonly kind: "written"; readonly version: string }
+  /** Not applied, nothing of it: the document is no longer at the base version. */
+  | { readonly kind: "stale"; readonly message: string; readonly current: PersonAnnotations };
 
 export type GroupWrite =
   | { readonly kind: "written"; readonly version: GroupVersion }
@@ -109,6 +125,18 @@ export interface AnnotationStore {
     annotation: GroupAnnotation | null,
     baseVersion: GroupVersion,
   ): Promise<GroupWrite>;
+  /**
+   * Write the caller's whole document (the view server's `PUT /api/annotations`), if it is still
+   * at `baseVersion` (PersonAnnotations.version): all of it, or nothing. `annotator` is not
+   * stored (it is the person's name).
+   *
+   * @throws StoreInvalid for a document that does not validate
+   */
+  writeDocument(
+    caller: StoreUser,
+    document: Annotations,
+    baseVersion: string,
+  ): Promise<DocumentWrite>;
   close(): Promise<void>;
 }
 

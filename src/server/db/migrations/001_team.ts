@@ -42,6 +42,17 @@ CREATE TABLE annotations (
 );
 CREATE INDEX annotations_by_group ON annotations (dataset_id, group_id);
 
+-- The rest of one person's version-1 document (hack taxonomy, judge runs, rubrics, calibration),
+-- versioned like a group, so a whole document written through the view server loses nothing.
+CREATE TABLE documents (
+  dataset_id  bigint NOT NULL REFERENCES datasets (id) ON DELETE CASCADE,
+  user_id     bigint NOT NULL REFERENCES users (id),
+  version     integer NOT NULL CHECK (version >= 1),
+  extras      jsonb NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (dataset_id, user_id)
+);
+
 -- The adjudicated annotation of a group: a lead's resolution, versioned like a person's.
 CREATE TABLE gold (
   dataset_id   bigint NOT NULL REFERENCES datasets (id) ON DELETE CASCADE,
