@@ -95,6 +95,7 @@ export class PostgresTeamStore implements TeamStore {
   private readonly db: Db;
   private readonly datasetKey: string;
   private readonly ownsDb: boolean;
+  private closed = false;
 
   private constructor(db: Db, dataset: string, datasetKey: string, ownsDb: boolean) {
     this.db = db;
@@ -365,6 +366,8 @@ export class PostgresTeamStore implements TeamStore {
 
   /** Close the connections (a store made by forDataset leaves them to the one that opened them). */
   async close(): Promise<void> {
-    if (this.ownsDb) await this.db.close();
+    if (!this.ownsDb || this.closed) return;
+    this.closed = true;
+    await this.db.close();
   }
 }
