@@ -66,8 +66,9 @@ afterAll(async () => {
   }
 });
 
-const as = (name: string | null) =>
-  name === null ? {} : { authorization: `Bearer ${tokens[name]!}` };
+const as = (name: string): Record<string, string> => ({
+  authorization: `Bearer ${tokens[name]!}`,
+});
 
 describe("rollout-studio view --db", () => {
   it("prints where to open it for each person's own token, the dataset, and no password", () => {
