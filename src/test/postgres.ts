@@ -62,14 +62,19 @@ export function postgresBinDir(): string | null {
 
 const isRoot = (): boolean => typeof process.getuid === "function" && process.getuid() === 0;
 
-/** Run one of the cluster's binaries, as `postgres` when we are root; rejects with its output. */
-function runPg(bin: string, args: readonly string[]): Promise<string> {
+/**
+ * Run one of the cluster's binaries, as `postgres` when we are root; rejects with its output. It
+ * runs in `cwd` (the cluster's own folder): the checkout may be in a folder `postgres` cannot
+ * enter (/root in CI).
+ */
+function runPg(bin: string, args: readonly string[], cwd: string): Promise<string> {
   const [command, argv] = isRoot()
     ? ["runuser", ["-u", "postgres", "--", bin, ...args]]
     : [bin, [...args]];
   return new Promise((resolve, reject) => {
     // LC_ALL=C: initdb takes its locale from the environment; C is on every machine.
     const child = spawn(command, argv, {
+      cwd,
       env: { ...process.env, LC_ALL: "C", LANG: "C" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -119,7 +124,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(join(root, "pwfile"), Number(ids), Number(gid));
   }
   let port = 0;
-  const ctl = (args: readonly string[]) => runPg(join(bin, "pg_ctl"), ["-D", data, ...args]);
+  const ctl = (args: readonly string[]) => runPg(join(bin, "pg_ctl"), ["-D", data, ...args], root);
   // The socket goes in the temporary folder; TCP on loopback only.
   const startOn = (p: number) =>
     ctl([
@@ -148,20 +153,24 @@ export async function startPostgres(): Promise<TestPostgres> {
   };
   try {
     // Passwords over TCP (scram-sha-256), so every URL the tests use carries one.
-    await runPg(join(bin, "initdb"), [
-      "-D",
-      data,
-      "-U",
-      "postgres",
-      "--pwfile",
-      join(root, "pwfile"),
-      "--auth-host=scram-sha-256",
-      "--auth-local=trust",
-      "-E",
-      "UTF8",
-      "--locale=C",
-      "--no-sync",
-    ]);
+    await runPg(
+      join(bin, "initdb"),
+      [
+        "-D",
+        data,
+        "-U",
+        "postgres",
+        "--pwfile",
+        join(root, "pwfile"),
+        "--auth-host=scram-sha-256",
+        "--auth-local=trust",
+        "-E",
+        "UTF8",
+        "--locale=C",
+        "--no-sync",
+      ],
+      root,
+    );
     await start();
   } catch (e) {
     rmSync(root, { recursive: true, force: true });
