@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { compareLines, viewOptions, viewStateDir, VIEW_USAGE } from "./commands/view.ts";
+import {
+  compareLines,
+  viewDataset,
+  viewOptions,
+  viewStateDir,
+  VIEW_USAGE,
+} from "./commands/view.ts";
 import type { CatalogRoot } from "../server/catalog.ts";
 import { UsageError, type CliIo } from "./io.ts";
 
@@ -117,5 +123,66 @@ describe("compareLines", () => {
     expect(
       compareLines({ compare: true, paths: ["a.jsonl", "b/"] }, { runs: [run(0, "")] }),
     ).toEqual(["  Compare: run B b/ (no data file yet) against run A a.jsonl"]);
+  });
+});
+
+describe("view's team mode flags (--db, ROLLOUT_STUDIO_DB, --dataset)", () => {
+  const env = (vars: Record<string, string>): CliIo => ({ ...io, env: vars });
+  const URL = "postgres://studio:pw-123@db:5432/lab";
+
+  it("--db or ROLLOUT_STUDIO_DB turns it on: personal tokens, no session token", () => {
+    const flag = viewOptions(["run/", "--db", URL, "--dataset", "run-7"], env({}))!;
+    expect(flag.team).toEqual({ url: URL, dataset: "run-7" });
+    expect(flag.token).toBeNull();
+    const fromEnv = viewOptions(["run/"], env({ ROLLOUT_STUDIO_DB: URL }))!;
+    expect(fromEnv.team).toEqual({ url: URL, dataset: null });
+    // Every interface is fine: each request still needs a person's token.
+    expect(viewOptions(["run/", "--db", URL, "--host", "0.0.0.0"], env({}))!.host).toBe("0.0.0.0");
+    expect(viewOptions(["run/"], env({}))!.team).toBeUndefined();
+  });
+
+  it("refuses --token and --no-token with a database, --dataset without one, and a URL that is not postgres://", () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ["run/", "--db", URL, "--token", "abcdefgh12"],
+        /each person opens the studio with their own token/,
+      ],
+      [["run/", "--db", URL, "--no-token"], /--token and --no-token do not apply/],
+      [["run/", "--dataset", "x"], /--dataset goes with --db/],
+      [["run/", "--db", URL, "--dataset", " "], /--dataset needs a name/],
+      [
+        ["run/", "--db", "mysql://root:pw-123@h/x"],
+        /postgres:\/\/ URL; got mysql:\/\/root:\*\*\*@h\/x/,
+      ],
+    ];
+    for (const [argv, message] of cases) {
+      let error: unknown = null;
+      try {
+        viewOptions(argv, env({}));
+      } catch (e) {
+        error = e;
+      }
+      expect(error, argv.join(" ")).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain("pw-123");
+    }
+    expect(VIEW_USAGE).toContain("--db URL");
+  });
+
+  it("the dataset is the first folder's or file's name unless --dataset says", () => {
+    const folder: CatalogRoot = {
+      arg: "runs/a/",
+      kind: "folder",
+      abs: "/w/runs/a",
+      real: "/w/runs/a",
+    };
+    const file: CatalogRoot = {
+      arg: "x.jsonl",
+      kind: "file",
+      abs: "/w/x.jsonl",
+      real: "/w/x.jsonl",
+    };
+    expect(viewDataset([folder, file])).toBe("a");
+    expect(viewDataset([file])).toBe("x.jsonl");
   });
 });

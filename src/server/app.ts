@@ -5,6 +5,7 @@
  * port, and the tests call `app.request()`.
  */
 import { Hono, type Context, type Env } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { streamSSE } from "hono/streaming";
 import type { FileHandle } from "node:fs/promises";
 import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
@@ -14,6 +15,14 @@ import type { EventHub } from "./events.ts";
 import { rangeParse } from "./ranges.ts";
 import type { Studio } from "./studioFiles.ts";
 import { readFile } from "node:fs/promises";
+import type { StoreUser, TeamStore } from "./team/types.ts";
+import {
+  teamAnnotationsPath,
+  teamAnnotationsResponse,
+  teamAnnotationsWrite,
+  teamErrorResponse,
+  teamInfo,
+} from "./teamRoutes.ts";
 
 export interface ServerContext {
   /** The files and runs as last scanned. */
@@ -36,7 +45,16 @@ export interface ServerContext {
   readonly compare?: boolean;
   /** Milliseconds between keep-alive comments on an event stream. */
   readonly pingMs?: number;
+  /**
+   * Team mode (`view --db`): the people and their annotations are in this store; every `/api/`
+   * request carries a person's own token (`token` is not used), and the annotations routes are
+   * that person's (teamRoutes.ts). Absent or null: the file mode, as before.
+   */
+  readonly team?: TeamStore | null;
 }
+
+/** The person each team-mode request was authenticated as (set by the token check). */
+type People = WeakMap<Request, StoreUser>;
 
 /** A file id as catalog.ts makes them; anything else is not looked up at all. */
 const FILE_ID = /^[0-9a-f]{16}$/;
@@ -72,15 +90,23 @@ function fileStream(handle: FileHandle, start: number, end: number): ReadableStr
 }
 
 /** `GET /api/runs`: the roots, and the runs with their files. */
-async function runsResponse(c: Context, ctx: ServerContext): Promise<Response> {
+async function runsResponse(c: Context, ctx: ServerContext, user?: StoreUser): Promise<Response> {
   const catalog = ctx.catalog();
-  const annotations = await ctx.annotations.read();
+  const team = ctx.team ?? null;
+  const annotations =
+    team === null || user === undefined
+      ? { path: ctx.annotations.path, version: (await ctx.annotations.read()).version }
+      : {
+          path: teamAnnotationsPath(team, user),
+          version: (await team.readAnnotations(user)).version,
+        };
   return c.json({
     version: ctx.version,
     format: ctx.format,
     compare: ctx.compare ?? false,
     stateDir: ctx.annotations.stateDir,
-    annotations: { path: ctx.annotations.path, version: annotations.version },
+    annotations,
+    ...(team === null || user === undefined ? {} : { team: teamInfo(team, user) }),
     roots: catalog.roots.map((r) => ({ path: r.arg, kind: r.kind })),
     runs: catalog.runs.map((run) => ({
       root: run.root,
@@ -155,7 +181,7 @@ async function fileResponse(
  * every published event and sends a keep-alive comment every `pingMs`, until the client goes or
  * the server closes.
  */
-function eventStream(c: Context, ctx: ServerContext, pingMs: number): Response {
+function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: StoreUser): Response {
   return streamSSE(c, async (stream) => {
     let done = false;
     // The keep-alive wait, cut short on stop: a pending timer would hold the process open.
@@ -174,6 +200,8 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number): Response {
       wake();
     };
     const unsubscribe = ctx.events.subscribe((e) => {
+      // Team mode: a person hears of their own annotations only.
+      if (e.event === "annotations" && e.user !== undefined && e.user !== user?.id) return;
       stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
     });
     const unclose = ctx.events.onClose(() => {
@@ -181,7 +209,10 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number): Response {
       stream.close().catch(() => undefined);
     });
     stream.onAbort(stop);
-    const annotations = await ctx.annotations.read();
+    const annotations =
+      ctx.team && user !== undefined
+        ? await ctx.team.readAnnotations(user)
+        : await ctx.annotations.read();
     await stream.writeSSE({
       event: "hello",
       data: JSON.stringify({ annotations: { version: annotations.version } }),
@@ -213,7 +244,7 @@ async function annotationsResponse(c: Context, ctx: ServerContext): Promise<Resp
  * `PUT /api/annotations`: replace the document if it is still the version named in If-Match (409
  * with the current one if not), and tell every event stream the new version.
  */
-async function annotationsWrite(c: Context, ctx: ServerContext): Promise<Response> {
+async function annotationsWrite(c: Context, ctx: ServerContext, people: People): Promise<Response> {
   const ifMatch = c.req.header("if-match");
   const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
   if (base === null || base === undefined)
@@ -223,6 +254,9 @@ async function annotationsWrite(c: Context, ctx: ServerContext): Promise<Respons
       },
       428,
     );
+  const user = people.get(c.req.raw);
+  if (ctx.team && user !== undefined)
+    return teamAnnotationsWrite(c, ctx.team, user, ctx.events, base);
   const result = await ctx.annotations.write(await c.req.text(), base);
   if (result.kind === "invalid")
     return c.json({ error: "the annotations do not validate", issues: result.issues }, 400);
@@ -268,6 +302,8 @@ async function studioFileResponse(c: Context, ctx: ServerContext): Promise<Respo
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const pingMs = ctx.pingMs ?? 15_000;
+  const people: People = new WeakMap();
+  const team = ctx.team ?? null;
 
   app.use("*", async (c, next) => {
     if (!hostAllowed(c.req.header("host"), ctx.allowedHosts())) {
@@ -280,25 +316,49 @@ export function createApp(ctx: ServerContext): Hono {
   });
 
   app.use("/api/*", async (c, next) => {
-    if (ctx.token !== null) {
-      const given = requestToken(c.req.header("authorization"), c.req.query("token"));
-      if (!tokenMatches(given, ctx.token)) {
+    const given = requestToken(c.req.header("authorization"), c.req.query("token"));
+    if (team !== null) {
+      // A person's own token, checked against the store on every request (no cache: a revoked
+      // token fails at once).
+      const user = await team.authenticate(given);
+      if (user === null) {
         c.header("WWW-Authenticate", 'Bearer realm="rollout-studio"');
-        return c.json({ error: "the session token is missing or wrong" }, 401);
+        return c.json({ error: "the personal token is missing, wrong or revoked" }, 401);
       }
+      people.set(c.req.raw, user);
+    } else if (ctx.token !== null && !tokenMatches(given, ctx.token)) {
+      c.header("WWW-Authenticate", 'Bearer realm="rollout-studio"');
+      return c.json({ error: "the session token is missing or wrong" }, 401);
     }
     c.header("Cache-Control", "no-store");
     await next();
   });
 
-  app.get("/api/runs", (c) => runsResponse(c, ctx));
+  const userOf = (c: Context) => people.get(c.req.raw);
+  app.get("/api/runs", (c) => runsResponse(c, ctx, userOf(c)));
   app.get("/api/files/:id", (c) => fileResponse(c, ctx));
-  app.get("/api/events", (c) => eventStream(c, ctx, pingMs));
-  app.get("/api/annotations", (c) => annotationsResponse(c, ctx));
-  app.put("/api/annotations", (c) => annotationsWrite(c, ctx));
+  app.get("/api/events", (c) => eventStream(c, ctx, pingMs, userOf(c)));
+  app.get("/api/annotations", (c) => {
+    const user = userOf(c);
+    return team !== null && user !== undefined
+      ? teamAnnotationsResponse(c, team, user)
+      : annotationsResponse(c, ctx);
+  });
+  app.put("/api/annotations", (c) => annotationsWrite(c, ctx, people));
   app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
 
   app.get("*", (c) => studioFileResponse(c, ctx));
+
+  // Team mode: the store's refusals and a database that cannot be reached are answers, not 500s
+  // (and never show the database's URL unredacted). The file mode keeps Hono's own handler.
+  if (team !== null)
+    app.onError((e, c) => {
+      if (e instanceof HTTPException) return e.getResponse();
+      const answer = teamErrorResponse(c, e);
+      if (answer !== null) return answer;
+      console.error(`rollout-studio view: ${e.message}`);
+      return c.text("Internal Server Error", 500);
+    });
 
   return app;
 }

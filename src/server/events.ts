@@ -20,7 +20,15 @@ export interface FilesEventData extends FileChange {
 
 export type ServerEvent =
   | { readonly event: "files"; readonly data: FilesEventData }
-  | { readonly event: "annotations"; readonly data: { readonly version: string } };
+  | {
+      readonly event: "annotations";
+      readonly data: { readonly version: string };
+      /**
+       * Team mode (`view --db`): whose annotations changed (the store's id of the person); only
+       * that person's streams are told. Never sent to the client.
+       */
+      readonly user?: string;
+    };
 
 type Listener = (event: ServerEvent) => void;
 

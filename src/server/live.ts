@@ -76,13 +76,14 @@ export class Live {
   private unsubscribe: () => void = () => undefined;
 
   private readonly hub: EventHub;
-  private readonly annotations: AnnotationsStore;
+  /** null in team mode (`view --db`): the annotations are in the database, not a file. */
+  private readonly annotations: AnnotationsStore | null;
   private readonly warn: (message: string) => void;
 
   private constructor(
     catalog: Catalog,
     hub: EventHub,
-    annotations: AnnotationsStore,
+    annotations: AnnotationsStore | null,
     warn: (message: string) => void,
   ) {
     this.catalog = catalog;
@@ -95,13 +96,13 @@ export class Live {
   static async start(
     roots: readonly CatalogRoot[],
     hub: EventHub,
-    annotations: AnnotationsStore,
+    annotations: AnnotationsStore | null,
     warn: (message: string) => void,
     options: { watch: boolean } = { watch: true },
   ): Promise<Live> {
     const live = new Live(await catalogScan(roots), hub, annotations, warn);
     live.snaps = await snapshots(live.catalog, new Map());
-    live.lastAnnotations = (await annotations.read()).version;
+    live.lastAnnotations = annotations === null ? null : (await annotations.read()).version;
     // A write through the API publishes its own event: polling must not publish it again.
     live.unsubscribe = hub.subscribe((e) => {
       if (e.event === "annotations") live.lastAnnotations = e.data.version;
@@ -127,9 +128,11 @@ export class Live {
       });
       this.watchers.push(watcher);
     }
-    watchFile(this.annotations.path, { interval: ANNOTATIONS_POLL_MS }, () => {
+    const file = this.annotations;
+    if (file === null) return;
+    watchFile(file.path, { interval: ANNOTATIONS_POLL_MS }, () => {
       this.checkAnnotations().catch((e: unknown) =>
-        this.warn(`reading ${this.annotations.path}: ${String(e)}`),
+        this.warn(`reading ${file.path}: ${String(e)}`),
       );
     });
   }
@@ -185,6 +188,7 @@ export class Live {
 
   /** Publish an `annotations` event when the file's version changed. */
   async checkAnnotations(): Promise<void> {
+    if (this.annotations === null) return;
     const version = (await this.annotations.read()).version;
     if (version === this.lastAnnotations) return;
     this.lastAnnotations = version;
@@ -195,7 +199,7 @@ export class Live {
     this.closed = true;
     this.unsubscribe();
     if (this.timer !== null) clearTimeout(this.timer);
-    unwatchFile(this.annotations.path);
+    if (this.annotations !== null) unwatchFile(this.annotations.path);
     await Promise.all(this.watchers.map((w) => w.close()));
     await this.scanning;
   }

@@ -13,6 +13,7 @@ import type { CatalogRoot, Catalog } from "./catalog.ts";
 import { EventHub } from "./events.ts";
 import { Live } from "./live.ts";
 import type { Studio } from "./studioFiles.ts";
+import type { TeamStore } from "./team/types.ts";
 
 /** How many ports after the one asked for are tried when it is taken. */
 export const PORT_TRIES = 20;
@@ -30,6 +31,12 @@ export interface ViewServerOptions {
   readonly compare?: boolean;
   /** Problems while following (a watcher's error), for stderr. */
   readonly warn: (message: string) => void;
+  /**
+   * Team mode (`view --db`): the people and their annotations are in this store (personal
+   * tokens; `token` is not used), and the state folder's annotations file is not read or
+   * followed. The server closes the store when it closes.
+   */
+  readonly team?: TeamStore | null;
 }
 
 export interface ViewServer {
@@ -38,6 +45,7 @@ export interface ViewServer {
   /** The port asked for, when it was taken and another was used. */
   readonly portTaken: number | null;
   readonly catalog: () => Catalog;
+  /** Where the annotations are: the file, or in team mode the store (its URL redacted). */
   readonly annotationsPath: string;
   close(): Promise<void>;
 }
@@ -71,7 +79,13 @@ function machineNames(): string[] {
 export async function viewServerStart(options: ViewServerOptions): Promise<ViewServer> {
   const hub = new EventHub();
   const annotations = new AnnotationsStore(options.stateDir);
-  const live = await Live.start(options.roots, hub, annotations, options.warn);
+  const team = options.team ?? null;
+  const live = await Live.start(
+    options.roots,
+    hub,
+    team === null ? annotations : null,
+    options.warn,
+  );
   let hosts: ReadonlySet<string> = new Set();
   const app = createApp({
     catalog: () => live.current(),
@@ -83,6 +97,7 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
     version: options.version,
     format: options.format,
     compare: options.compare ?? false,
+    team,
   });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
   // Without a createServer option it is a node:http server; checked, not cast.
@@ -95,6 +110,7 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
   }
   if (bound === "taken") {
     await live.close();
+    await team?.close();
     throw new Error(
       `ports ${options.port} to ${options.port + PORT_TRIES} on ${options.host} are all taken; choose one with --port`,
     );
@@ -105,12 +121,13 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
     port: bound,
     portTaken: bound !== options.port && options.port !== 0 ? options.port : null,
     catalog: () => live.current(),
-    annotationsPath: annotations.path,
+    annotationsPath: team === null ? annotations.path : team.location,
     close: async () => {
       hub.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await Promise.all([closed, live.close()]);
+      await team?.close();
     },
   };
 }

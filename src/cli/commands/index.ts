@@ -39,4 +39,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     load: async () => (await import("./export.ts")).exportCommand,
     summary: "training files: calibration set, rubrics, shaped rewards, DPO pairs, annotations",
   },
+  users: {
+    load: async () => (await import("./users.ts")).usersCommand,
+    summary: "the team store's people (PostgreSQL): add prints a personal token, list, revoke",
+  },
 };

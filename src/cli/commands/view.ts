@@ -6,13 +6,16 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import packageJson from "../../../package.json";
 import { FORMATS } from "../../io/index.ts";
 import { hostIsLoopback, hostIsWildcard } from "../../server/access.ts";
 import { ANNOTATIONS_FILE } from "../../server/annotationsStore.ts";
+import { DbError } from "../../server/db/errors.ts";
+import { DB_ENV, dbUrlChosen, dbUrlIsPostgres, redactDbUrl } from "../../server/db/dbUrl.ts";
+import type { TeamStore } from "../../server/team/types.ts";
 import {
   catalogRoots,
   CatalogPathError,
@@ -56,6 +59,12 @@ Options:
   --format FORMAT     read the files as FORMAT (passed to the studio), one of:
                       auto, ${FORMATS.map((f) => f.id).join(", ")}
   --compare           RUN_A RUN_B: open run A and compare run B with it (exactly two PATHs)
+  --db URL            team mode: the people and their annotations are in this PostgreSQL
+                      database (postgres://USER:PASSWORD@HOST:PORT/DATABASE; default
+                      $${DB_ENV}); each person opens the URL with ?token=<their own token>
+                      (rollout-studio users add NAME --role annotator|lead), no session token
+  --dataset NAME      with --db: the name the annotations are kept under (default: the name of
+                      the first folder or file given)
   --no-open           accepted for scripts; view prints the URL and never opens a browser
   -h, --help          this help
 
@@ -73,6 +82,11 @@ export interface ViewOptions {
   readonly format: string | null;
   /** --compare: the two PATHs are runs A and B, compared in the page. */
   readonly compare: boolean;
+  /**
+   * Team mode (--db, or ROLLOUT_STUDIO_DB): the database and the dataset name (null: the first
+   * PATH's name). Absent without it.
+   */
+  readonly team?: { readonly url: string; readonly dataset: string | null };
 }
 
 /**
@@ -96,6 +110,8 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
         state: { type: "string" },
         format: { type: "string" },
         compare: { type: "boolean" },
+        db: { type: "string" },
+        dataset: { type: "string" },
         "no-open": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -121,9 +137,10 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
     throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
   if (values.token !== undefined && values["no-token"] === true)
     throw new UsageError("--token and --no-token exclude each other");
+  const team = viewTeamOptions(values, io);
   if (values.token !== undefined && !/^[A-Za-z0-9._~-]{8,}$/.test(values.token))
     throw new UsageError("--token must be at least 8 of A-Z a-z 0-9 . _ ~ - (it goes in the URL)");
-  if (values["no-token"] === true && !hostIsLoopback(host))
+  if (values["no-token"] === true && !hostIsLoopback(host) && team === null)
     throw new UsageError(
       `--no-token is refused with --host ${host}: anyone who reaches that address could read the run and write its annotations; keep the token, or serve on 127.0.0.1 and use an SSH tunnel`,
     );
@@ -137,11 +154,45 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
     host,
     port,
     token:
-      values["no-token"] === true ? null : (values.token ?? randomBytes(24).toString("base64url")),
+      values["no-token"] === true || team !== null
+        ? null
+        : (values.token ?? randomBytes(24).toString("base64url")),
     stateDir: values.state ?? null,
     format: format === "auto" ? null : format,
     compare,
+    ...(team === null ? {} : { team }),
   };
+}
+
+/**
+ * Team mode's flags: the database (--db, else ROLLOUT_STUDIO_DB) and --dataset; null without a
+ * database. Personal tokens replace the session token, so --token and --no-token are refused.
+ *
+ * @throws UsageError
+ */
+function viewTeamOptions(
+  values: { db?: string; dataset?: string; token?: string; "no-token"?: boolean },
+  io: CliIo,
+): { readonly url: string; readonly dataset: string | null } | null {
+  const url = dbUrlChosen(values.db, io.env ?? process.env);
+  if (url === null) {
+    if (values.dataset !== undefined) throw new UsageError("--dataset goes with --db");
+    return null;
+  }
+  if (!dbUrlIsPostgres(url))
+    throw new UsageError(`the database is a postgres:// URL; got ${redactDbUrl(url)}`);
+  if (values.token !== undefined || values["no-token"] === true)
+    throw new UsageError(
+      `with a database (--db or ${DB_ENV}) each person opens the studio with their own token (rollout-studio users add); --token and --no-token do not apply`,
+    );
+  if (values.dataset !== undefined && values.dataset.trim() === "")
+    throw new UsageError("--dataset needs a name");
+  return { url, dataset: values.dataset ?? null };
+}
+
+/** Team mode's dataset when --dataset is not given: the first folder's or file's name. */
+export function viewDataset(roots: readonly CatalogRoot[]): string {
+  return basename(roots[0]!.abs) || roots[0]!.abs;
 }
 
 /** The state folder: --state, else .rollout-studio/ inside the first folder or beside the first file. */
@@ -229,7 +280,22 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
     throw e;
   }
   const stateDir = viewStateDir(options.stateDir, roots, io.cwd);
-  const server = await viewServerStart({
+  let team: TeamStore | null = null;
+  if (options.team !== undefined) {
+    const dataset = options.team.dataset ?? viewDataset(roots);
+    try {
+      // Loaded only in team mode: the database client stays out of a plain view's start.
+      const { PostgresTeamStore } = await import("../../server/team/pgStore.ts");
+      team = await PostgresTeamStore.open(options.team.url, dataset, {
+        warn: (message) => io.stderr(`rollout-studio view: ${message}\n`),
+      });
+    } catch (e) {
+      if (!(e instanceof DbError)) throw e;
+      io.stderr(`rollout-studio view: ${e.message}\n`);
+      return EXIT.failed;
+    }
+  }
+  const start = viewServerStart({
     roots,
     studio,
     stateDir,
@@ -240,12 +306,19 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
     format: options.format,
     compare: options.compare,
     warn: (message) => io.stderr(`rollout-studio view: ${message}\n`),
+    team,
+  });
+  // A server that cannot start leaves no connection open (the process could not exit).
+  const server = await start.catch(async (e: unknown) => {
+    await team?.close();
+    throw e;
   });
   if (server.portTaken !== null)
     io.stderr(`rollout-studio view: port ${server.portTaken} is taken; using ${server.port}\n`);
   const stopped = waitForStop();
   const urlHost = hostIsWildcard(options.host) ? "127.0.0.1" : server.host;
-  const query = options.token === null ? "" : `?token=${options.token}`;
+  const query =
+    team !== null ? "?token=<your token>" : options.token === null ? "" : `?token=${options.token}`;
   const url = `http://${urlHost}:${server.port}/${query}`;
   const catalog = server.catalog();
   const files = catalog.runs.reduce((n, r) => n + r.files.length, 0);
@@ -257,6 +330,11 @@ export async function viewCommand(argv: readonly string[], io: CliIo): Promise<n
       ? [`  Or:     http://${hostname()}:${server.port}/${query}`]
       : []),
     `  Remote: on your laptop, run  ssh -N -L ${server.port}:127.0.0.1:${server.port} ${userName()}@${hostname()}  and open the URL above there`,
+    ...(team === null
+      ? []
+      : [
+          `  Team:   dataset ${JSON.stringify(team.dataset)}; each person opens the URL with their own token (rollout-studio users add NAME --role annotator|lead)`,
+        ]),
     `  State:  ${server.annotationsPath}`,
     "  Stop with Ctrl+C.",
     "",
