@@ -5,6 +5,7 @@
  * proxy's error page, gives a clear message instead of a wrong dataset.
  */
 import { z } from "zod";
+import { viewTeamSchema } from "./teamApi.ts";
 
 const STEP_SOURCES = ["trl-name", "verl-name", "step-name", "file-order"] as const;
 
@@ -33,6 +34,8 @@ export const viewRunsSchema = z.object({
   annotations: z.object({ path: z.string(), version: z.string() }),
   roots: z.array(z.object({ path: z.string(), kind: z.string() })),
   runs: z.array(viewRunSchema),
+  /** Team mode (`view --db`, issue 18): who the page is; absent in the file mode. */
+  team: viewTeamSchema.optional(),
 });
 
 export type ViewFile = z.infer<typeof viewFileSchema>;
@@ -77,6 +80,7 @@ export const annotationsInvalidSchema = z.object({
 });
 
 export { viewRunName } from "./viewNames.ts";
+export * from "./teamApi.ts";
 
 /** Parse a reply body with a schema; the error names the route and the first bad field. */
 export function parseViewReply<T>(route: string, schema: z.ZodType<T>, value: unknown): T {

@@ -29,6 +29,7 @@ function fanOut(subscribers: ReadonlySet<ViewEventHandlers>): ViewEventHandlers 
   return {
     files: (event) => each((h) => h.files?.(event)),
     annotations: (version) => each((h) => h.annotations?.(version)),
+    team: (event) => each((h) => h.team?.(event)),
     open: (version) => each((h) => h.open?.(version)),
     error: () => each((h) => h.error?.()),
   };

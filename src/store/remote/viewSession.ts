@@ -6,6 +6,7 @@
  * the static studio and never calls the API.
  */
 import type * as ViewApiModule from "../../io/view/viewApi.ts";
+import type { TeamEvent } from "../../io/view/teamApi.ts";
 import type { FilesEvent, ViewRuns } from "../../io/view/viewApi.ts";
 
 type ViewApi = typeof ViewApiModule;
@@ -26,7 +27,8 @@ export interface ViewSession {
   readonly token: string;
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
+/** A session token (base64url) or a team-mode personal token (`<id>.<secret>`, base64url parts). */
+const TOKEN = /^[A-Za-z0-9_.-]{8,200}$/;
 
 /** The session a page URL names (`?token=`), or null for the static studio. */
 export function viewSessionFromUrl(href: string): ViewSession | null {
@@ -96,6 +98,8 @@ export async function fetchViewRuns(session: ViewSession): Promise<ViewRuns> {
 export interface ViewEventHandlers {
   readonly files?: (event: FilesEvent) => void;
   readonly annotations?: (version: string) => void;
+  /** Team mode (`view --db`): something of the team changed (io/view/teamApi.ts). */
+  readonly team?: (event: TeamEvent) => void;
   /**
    * The stream opened (again, after a drop): anything may have changed meanwhile. Given the
    * annotations version the server's `hello` names (null when the event did not parse).
@@ -142,6 +146,13 @@ export function openViewEvents(session: ViewSession, handlers: ViewEventHandlers
     later(({ annotationsEventSchema }) => {
       const parsed = annotationsEventSchema.safeParse(value);
       if (parsed.success) handlers.annotations?.(parsed.data.version);
+    });
+  });
+  source.addEventListener("team", (e: MessageEvent<string>) => {
+    const value = parse(e.data);
+    later(({ teamEventSchema }) => {
+      const parsed = teamEventSchema.safeParse(value);
+      if (parsed.success) handlers.team?.(parsed.data);
     });
   });
   source.onerror = () => handlers.error?.();
