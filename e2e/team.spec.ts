@@ -227,18 +227,17 @@ async function annotateQueue(
   const annotate = new Annotate(page);
   const queue = page.locator(`[data-testid="team.queue"][data-queue="${QUEUE}"]`);
   await queue.waitFor();
-  expect(await queue.getAttribute("data-blind")).toBe("true");
+  expect(await queue.getAttribute("data-blind")).toBe("1");
   await queue.getByTestId("team.queue-progress").getByText("0 of 3").waitFor();
+  await queue.getByTestId("team.queue-open").click();
   for (const groupId of groups) {
     await page.locator(`[data-testid="team.queue-item"][data-group-id="${groupId}"]`).click();
     await page.locator(`[data-testid="group.workspace"][aria-label="Group ${groupId}"]`).waitFor();
     await page.getByTestId("team.blind-note").waitFor();
-    // Blind: no reward shows in the group before it is submitted.
-    const shown = await page.getByTestId("metric-reward").allTextContents();
-    expect(
-      shown.every((t) => t.trim() === "" || t.trim() === "–" || /hidden/i.test(t)),
-      `${name} ${groupId}: ${shown.join(",")}`,
-    ).toBe(true);
+    // Blind: no reward shows in the group's columns before it is submitted.
+    await page.getByTestId("column.rewards-hidden").first().waitFor();
+    expect(await page.getByTestId("column.rewards-hidden").count(), `${name} ${groupId}`).toBe(5);
+    expect(await page.getByTestId("metric-reward").count(), `${name} ${groupId}`).toBe(0);
     for (const [i, reward] of REWARDS[groupId]!.entries()) {
       const id = `${groupId}/${i}`;
       const pass = (reward === 1) !== flip.has(id);
@@ -260,6 +259,8 @@ async function annotateQueue(
         `[data-testid="team.queue-item"][data-group-id="${groupId}"][data-status="submitted"]`,
       )
       .waitFor();
+    // Submitted: the rewards show.
+    await page.getByTestId("metric-reward").first().waitFor();
   }
   await queue.getByTestId("team.queue-progress").getByText("3 of 3").waitFor();
 }

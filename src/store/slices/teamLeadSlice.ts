@@ -19,18 +19,7 @@ import type {
   ViewTeam,
 } from "../../io/view/teamApi.ts";
 import type { Store } from "../createStore.ts";
-import {
-  createTeamQueue,
-  fetchTeamEveryone,
-  fetchTeamGold,
-  fetchTeamProgress,
-  fetchTeamQueue,
-  fetchTeamQueues,
-  fetchTeamUsers,
-  writeTeamGold,
-  type TeamGold,
-  type TeamPerson,
-} from "../remote/teamClient.ts";
+import type { TeamGold, TeamPerson } from "../remote/teamClient.ts";
 import { subscribeViewEvents } from "../remote/viewEvents.ts";
 import type { ViewSession } from "../remote/viewSession.ts";
 
@@ -113,8 +102,22 @@ function leadSession(s: Pick<Store, "load">): ViewSession | null {
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/**
+ * The team client, loaded on first use: it brings zod and the annotations parser, which the first
+ * page of a studio that never serves a team must not load (as the team slice loads it).
+ */
+const teamClient = () => import("../remote/teamClient.ts");
+
 /** Every route the lead's views read, in one go. */
 export async function readTeamLead(session: ViewSession): Promise<TeamLeadData> {
+  const {
+    fetchTeamEveryone,
+    fetchTeamGold,
+    fetchTeamProgress,
+    fetchTeamQueue,
+    fetchTeamQueues,
+    fetchTeamUsers,
+  } = await teamClient();
   const [users, queues, people, gold] = await Promise.all([
     fetchTeamUsers(session),
     fetchTeamQueues(session),
@@ -195,7 +198,7 @@ export const createTeamLeadSlice: StateCreator<Store, [], [], TeamLeadSlice> = (
       const session = leadSession(get());
       if (session === null) return { kind: "error", message: "Only a lead makes queues." };
       try {
-        await createTeamQueue(session, spec);
+        await (await teamClient()).createTeamQueue(session, spec);
       } catch (e) {
         return { kind: "error", message: messageOf(e) };
       }
@@ -210,7 +213,7 @@ export const createTeamLeadSlice: StateCreator<Store, [], [], TeamLeadSlice> = (
         gold !== null && Object.hasOwn(gold.versions, groupId) ? gold.versions[groupId]! : "0";
       let written;
       try {
-        written = await writeTeamGold(session, groupId, annotation, base);
+        written = await (await teamClient()).writeTeamGold(session, groupId, annotation, base);
       } catch (e) {
         return { kind: "error", message: messageOf(e) };
       }
