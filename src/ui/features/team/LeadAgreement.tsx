@@ -22,6 +22,9 @@ const KAPPA_TITLE =
 const TAU_TITLE =
   "Kendall's tau-b over the rollouts both ranked, per group, then the pair-weighted mean over the groups (each pair of rollouts weighs the same).";
 
+const POOLED_TITLE =
+  "Every pair's items together: kappa over all of them as one table (each item with its pair's first person first), tau pair-weighted over every pair's ranked groups.";
+
 function Figure({ figure }: { figure: AgreementFigure }) {
   return (
     <span className={styles.figure}>
@@ -56,7 +59,9 @@ function Row({ row, testId }: { row: AgreementRow; testId: string }) {
       {...pair}
       {...rowAttributes(row)}
     >
-      <th scope="row">{row.label}</th>
+      <th scope="row" title={row.first === null ? POOLED_TITLE : undefined}>
+        {row.label}
+      </th>
       <td>{row.groups}</td>
       <td>
         <Figure figure={row.labels} />

@@ -68,12 +68,14 @@ export function TeamLeadSection() {
       : null;
 
   return (
-    <div
+    <section
       className={styles.lead}
+      aria-label="The team's work"
       data-testid="team.lead"
       data-reads={state.reads}
       data-status={state.status}
     >
+      <h3 className={styles.title}>Lead: the team&apos;s work</h3>
       {state.status === "reading" ? <p className={styles.muted}>Reading the team…</p> : null}
       {state.message !== null ? (
         <p className={styles.error} role="alert" data-testid="team.lead-error">
@@ -130,7 +132,7 @@ export function TeamLeadSection() {
           onClose={() => setOpened(null)}
         />
       )}
-    </div>
+    </section>
   );
 }
 

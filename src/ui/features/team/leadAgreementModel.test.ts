@@ -62,7 +62,7 @@ describe("agreementRows", () => {
     expect(pairs[0]!.tau.value).toBe(ab.tau.tau);
     expect(overall.labels.value).toBe(agreement.overall.labels.kappa);
     expect(overall.tau.value).toBe(agreement.overall.tau.tau);
-    expect(overall).toMatchObject({ first: null, label: "All pairs, pooled", groups: 2 });
+    expect(overall).toMatchObject({ first: null, label: "Pooled", groups: 2 });
     expect(Number(fullNumber(ab.hacks.kappa))).toBe(ab.hacks.kappa);
   });
 

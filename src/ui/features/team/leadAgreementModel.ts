@@ -107,7 +107,7 @@ export function agreementRows(agreement: TeamAgreement): {
     overall: {
       first: null,
       second: null,
-      label: "All pairs, pooled",
+      label: "Pooled",
       groups: o.groups,
       labels: kappaFigure(o.labels),
       hacks: kappaFigure(o.hacks),
