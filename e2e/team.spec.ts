@@ -12,6 +12,7 @@
  * - the lead opens the label disagreement (the group opens in the workspace, both annotations side
  *   by side), takes bob's side, adds a note and saves it as gold; the group shows as resolved;
  * - `rollout-studio export RUN --db URL --annotator gold --kind annotations --out F` holds it;
+ * - the lead's Calibration panel takes the gold, or an annotator's labels, as its human side;
  * - zero page errors in all three contexts.
  */
 import { execFile } from "node:child_process";
@@ -455,6 +456,33 @@ describe("team mode: a lead, two annotators, blind queues, live agreement, gold"
     });
     expect(Object.keys(gold.groups)).toEqual([labelGroup]);
   }, 120_000);
+
+  test("the lead's calibration takes the gold, or an annotator, as its human side", async () => {
+    const lead = people.lee!.page;
+    await lead.getByTestId("panel.toggle.calibration").click();
+    const human = lead.getByTestId("calibration.human");
+    await human.locator('option[value="team:gold"]').waitFor({ state: "attached" });
+    const count = (labels: Record<string, string>, label: string) =>
+      Object.values(labels).filter((l) => l === label).length;
+    const work = await everyonesWork();
+    const golds = work.find((w) => w.user === "bob" && w.groupId === labelGroup)!.annotation;
+    await human.selectOption("team:gold");
+    await lead
+      .getByTestId("calibration.human.counts")
+      .getByText(
+        `${count(golds.labels, "pass")} pass, ${count(golds.labels, "fail")} fail (0 defer excluded)`,
+      )
+      .waitFor();
+    const anns = Object.assign(
+      {},
+      ...work.filter((w) => w.user === "ann").map((w) => w.annotation.labels),
+    ) as Record<string, string>;
+    await human.selectOption("team:ann");
+    await lead
+      .getByTestId("calibration.human.counts")
+      .getByText(`${count(anns, "pass")} pass, ${count(anns, "fail")} fail (0 defer excluded)`)
+      .waitFor();
+  }, 60_000);
 
   test("no page errors in any of the three contexts", () => {
     for (const [name, p] of Object.entries(people)) expect(p.errors.list, name).toEqual([]);

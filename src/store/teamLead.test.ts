@@ -10,6 +10,7 @@ import {
   teamAgreementOptions,
   teamFactsOf,
   teamGoldSuggestionOf,
+  teamHumanSources,
   teamQueueAssignment,
   teamWorkOf,
 } from "./teamLead.ts";
@@ -104,5 +105,26 @@ describe("the lead's derived data", () => {
     ]);
     const weighted = teamFactsOf(dataset, { passThreshold: 0.5, rewardWeights: { a: 0, b: 1 } });
     expect(weighted[0]!.passed).toEqual([false, true]);
+  });
+
+  it("offers the gold and every other person as calibration's human side", () => {
+    const gold = {
+      ...people[0]!,
+      user: "gold",
+      annotations: {
+        ...ANNOTATIONS_EMPTY,
+        annotator: "gold",
+        groups: { g1: labels({ "g1/0": "fail" }) },
+      },
+      resolvedBy: { g1: "lee" },
+    };
+    const sources = teamHumanSources({ people, gold }, "lee");
+    expect(sources.map((s) => [s.value, s.label, s.annotations.annotator])).toEqual([
+      ["team:gold", "the gold (the lead's resolutions)", "gold"],
+      ["team:ann", "labels of ann", "ann"],
+      ["team:bob", "labels of bob", "bob"],
+    ]);
+    expect(sources[0]!.annotations.groups).toBe(gold.annotations.groups);
+    expect(teamHumanSources({ people: [], gold: null }, "lee")).toEqual([]);
   });
 });

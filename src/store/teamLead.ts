@@ -6,14 +6,16 @@
  * `teamAssignmentOf`, `teamAgreement`, `teamSuggestGold`), computed on render, never stored, so
  * the numbers the lead sees are the numbers core computes on the annotations the server holds.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import {
   groupRewards,
   teamAgreement,
   teamAssignmentOf,
   teamGroupFacts,
   teamSuggestGold,
+  TEAM_GOLD_ANNOTATOR,
   type AnalysisSettings,
+  type Annotations,
   type GroupId,
   type RolloutGroup,
   type RolloutId,
@@ -29,7 +31,7 @@ import type { TeamQueueViewReply } from "../io/view/teamApi.ts";
 import { useDataset, useLoadedGroups, useSettings } from "./hooks.ts";
 import { useStore } from "./index.ts";
 import type { TeamPerson } from "./remote/teamClient.ts";
-import type { TeamLeadData } from "./slices/teamLeadSlice.ts";
+import { selectTeamSession, type TeamLeadData } from "./slices/teamLeadSlice.ts";
 
 /**
  * Every group's facts for a queue filter, in the file's order: its step and rewards as the group
@@ -129,4 +131,58 @@ export function teamGoldSuggestionOf(
   users: readonly string[],
 ): TeamGoldSuggestion {
   return teamSuggestGold(groupId, teamWorkOf(people.filter((p) => users.includes(p.user))));
+}
+
+/** A human side for calibration that team mode offers a lead: the gold or one person's labels. */
+export interface TeamHumanSource {
+  /** `team:gold`, or `team:<user>`. */
+  readonly value: string;
+  readonly label: string;
+  readonly annotations: Pick<Annotations, "annotator" | "groups">;
+}
+
+/**
+ * The human sides a lead can calibrate against besides their own labels: the gold, then each
+ * other person who wrote anything, as the lead last read them (every label, submitted or a draft,
+ * as the person's document holds it). The page's own person is left out: their labels are the
+ * page's own annotations already.
+ */
+export function teamHumanSources(
+  data: Pick<TeamLeadData, "people" | "gold">,
+  self: string,
+): TeamHumanSource[] {
+  const out: TeamHumanSource[] = [];
+  if (data.gold !== null)
+    out.push({
+      value: `team:${TEAM_GOLD_ANNOTATOR}`,
+      label: "the gold (the lead's resolutions)",
+      annotations: { annotator: TEAM_GOLD_ANNOTATOR, groups: data.gold.annotations.groups },
+    });
+  for (const p of data.people)
+    if (p.user !== self)
+      out.push({
+        value: `team:${p.user}`,
+        label: `labels of ${p.user}`,
+        annotations: { annotator: p.user, groups: p.annotations.groups },
+      });
+  return out;
+}
+
+/**
+ * For a lead's page, the team's human sides (read, and followed, while a view uses them); an
+ * empty list for anyone else, who may read only their own labels.
+ */
+export function useTeamHumanSources(): readonly TeamHumanSource[] {
+  const self = useStore((s) => {
+    const team = selectTeamSession(s);
+    return team !== null && team.team.role === "lead" ? team.team.user : null;
+  });
+  const follow = useStore((s) => s.teamLeadFollow);
+  useEffect(() => (self === null ? undefined : follow()), [self, follow]);
+  const people = useStore((s) => s.teamLead.data.people);
+  const gold = useStore((s) => s.teamLead.data.gold);
+  return useMemo(
+    () => (self === null ? [] : teamHumanSources({ people, gold }, self)),
+    [self, people, gold],
+  );
 }

@@ -17,13 +17,14 @@ import {
 } from "./prepareCalibration.ts";
 import SourcePicker from "./SourcePicker.tsx";
 import SplitSettings from "./SplitSettings.tsx";
-import { useCalibration } from "./useCalibration.ts";
+import { OWN_LABELS, useCalibration } from "./useCalibration.ts";
 import { useDisagreementWalk } from "./useDisagreementWalk.ts";
 import styles from "./Calibration.module.css";
 
 export default function CalibrationPanel() {
   const [chosen, setChosen] = useState<string | null>(null);
-  const data = useCalibration(chosen);
+  const [humanChosen, setHumanChosen] = useState<string>(OWN_LABELS);
+  const data = useCalibration(chosen, humanChosen);
   const [rankSort, setRankSort] = useState<RankSort>({ key: "group", descending: false });
   const walker = useDisagreementWalk();
 
@@ -53,6 +54,12 @@ export default function CalibrationPanel() {
       <h3 className={styles.title}>Calibration: judge against human labels</h3>
       <SourcePicker
         human={data.human}
+        humans={data.humans}
+        humanValue={data.humanValue}
+        onHuman={(value) => {
+          walker.stop();
+          setHumanChosen(value);
+        }}
         counts={report.counts}
         unparsed={data.unparsed}
         choices={data.choices}

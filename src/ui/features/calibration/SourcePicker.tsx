@@ -6,6 +6,9 @@ import styles from "./Calibration.module.css";
 
 export default function SourcePicker({
   human,
+  humans,
+  humanValue,
+  onHuman,
   counts,
   unparsed,
   choices,
@@ -13,6 +16,10 @@ export default function SourcePicker({
   onChange,
 }: {
   human: CalibrationHuman;
+  /** Team mode, for a lead: the gold and each person's labels (empty otherwise). */
+  humans: readonly { readonly value: string; readonly label: string }[];
+  humanValue: string;
+  onHuman: (value: string) => void;
   counts: CalibrationCounts;
   /** Groups of an indexed file not parsed yet. */
   unparsed: number;
@@ -28,9 +35,19 @@ export default function SourcePicker({
       <div className={styles.row}>
         <label className={styles.field} htmlFor={humanId}>
           Human source
-          {/* One annotator per annotations document; another's file is compared by merging. */}
-          <select id={humanId} data-testid="calibration.human" defaultValue="annotations">
-            <option value="annotations">{human.label}</option>
+          {/* The page's own labels; in team mode a lead also has the gold and each person's. */}
+          <select
+            id={humanId}
+            data-testid="calibration.human"
+            value={humanValue}
+            onChange={(e) => onHuman(e.currentTarget.value)}
+          >
+            <option value="annotations">{humans.length === 0 ? human.label : "your labels"}</option>
+            {humans.map((h) => (
+              <option key={h.value} value={h.value}>
+                {h.label}
+              </option>
+            ))}
           </select>
         </label>
         <span className={styles.muted} data-testid="calibration.human.counts">

@@ -22,6 +22,7 @@ import {
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useDataset, useLoadedGroups, useSettings } from "../../../store/hooks.ts";
+import { useTeamHumanSources, type TeamHumanSource } from "../../../store/teamLead.ts";
 import {
   useVerifierVerdicts,
   verifierCalibrationSources,
@@ -36,6 +37,13 @@ import {
 
 export interface CalibrationData {
   readonly human: CalibrationHuman;
+  /**
+   * Team mode, for a lead: the other human sides (the gold, each person's labels) the panel can
+   * compare with instead of the page's own labels; empty otherwise.
+   */
+  readonly humans: readonly TeamHumanSource[];
+  /** The human side in use: "annotations" (the page's own labels) or a team source's value. */
+  readonly humanValue: string;
   readonly choices: readonly SourceChoice[];
   /** The picked source; null until the user picks one (nothing is picked by default). */
   readonly choice: SourceChoice | null;
@@ -54,7 +62,13 @@ export interface CalibrationData {
   }) => void;
 }
 
-export function useCalibration(chosen: string | null): CalibrationData | null {
+/** The page's own labels as the human side (the human select's first option). */
+export const OWN_LABELS = "annotations";
+
+export function useCalibration(
+  chosen: string | null,
+  humanChosen: string = OWN_LABELS,
+): CalibrationData | null {
   const dataset = useDataset();
   const parsed = useLoadedGroups();
   const { passThreshold, rewardWeights } = useSettings();
@@ -72,7 +86,12 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
         : prepareGroupInputs(summaries, parsed, rewardWeights),
     [summaries, parsed, rewardWeights],
   );
-  const human = useMemo(() => calibrationHumanSource({ annotator, groups }), [annotator, groups]);
+  const humans = useTeamHumanSources();
+  const team = humans.find((h) => h.value === humanChosen) ?? null;
+  const human = useMemo(
+    () => calibrationHumanSource(team?.annotations ?? { annotator, groups }),
+    [team, annotator, groups],
+  );
   const verifierSets = useVerifierVerdicts((s) => s.sets);
   const verifiers = useMemo(() => verifierCalibrationSources(verifierSets), [verifierSets]);
   const choices = useMemo(
@@ -127,6 +146,8 @@ export function useCalibration(chosen: string | null): CalibrationData | null {
   if (report === null || inputs === null) return null;
   return {
     human,
+    humans,
+    humanValue: team?.value ?? OWN_LABELS,
     choices,
     choice,
     report,

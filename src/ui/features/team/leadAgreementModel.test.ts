@@ -90,7 +90,7 @@ describe("figures that cannot be read", () => {
     });
     const same = kappaFigure({ n: 12, observed: 1, kappa: NaN });
     expect(same).toMatchObject({ text: "undefined", n: 12, caution: true });
-    expect(same.detail).toMatch(/every judgement the same/);
+    expect(same.detail).toMatch(/all judged alike/);
     expect(Number(fullNumber(same.value))).toBeNaN();
     expect(kappaFigure({ n: 12, observed: 0.75, kappa: 0.5 })).toMatchObject({
       text: "0.500",

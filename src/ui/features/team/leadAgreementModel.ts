@@ -47,7 +47,7 @@ export function kappaFigure(k: KappaAgreement): AgreementFigure {
       text: "undefined",
       value: k.kappa,
       n: k.n,
-      detail: `n = ${k.n}; every judgement the same, so chance agreement is 1`,
+      detail: `n = ${k.n}; all judged alike (chance agreement 1)`,
       caution: true,
     };
   const few = k.n < AGREEMENT_FEW;
