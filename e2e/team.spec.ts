@@ -141,7 +141,7 @@ async function openAs(browser: Browser, name: string): Promise<Person> {
   await page.goto(`${view.origin}/?token=${tokens[name]!}`);
   await page.locator('[data-testid="dataset-summary"][data-groups="6"]').waitFor();
   await page.getByTestId("panel.toggle.team").click();
-  await page.getByTestId("team.whoami").getByText(name).waitFor();
+  await page.locator(`[data-testid="team.whoami"][data-user="${name}"]`).waitFor();
   const person = { context, page, errors };
   people[name] = person;
   return person;
