@@ -65,7 +65,9 @@ A chat transcript's prompt and completion (chosen, rejected) are message lists i
 conversational form, tool calls and tool results included; --text writes them as text instead.
 
 Options:
-  --annotations A.json          the studio's annotations export; or, from the database:
+  --annotations A.json          the studio's annotations export; or from the database, with
+                                --annotator (exactly one of the two; with --annotations,
+                                $${DB_ENV} is not read):
   --db URL                      the team store (postgres://USER:PASSWORD@HOST:PORT/DATABASE;
                                 default $${DB_ENV}; its password is never printed)
   --annotator NAME|gold         whose annotations: a person's (a revoked one's too), or gold,
@@ -84,7 +86,8 @@ Options:
                                 analyze does: calibration, rewards and dpo then read the
                                 rollouts with the verifiers' components and the totals they give
                                 (what the studio's Exports panel writes with the spec applied);
-                                a judge verifier reads its run from --annotations
+                                a judge verifier reads its run from the annotations
+                                (with --judge-from, from NAME's)
   --judge-run ID|newest|none    calibration: the judge run to compare (default none: no judge
                                 until you name one; newest: the newest gar, rubric or pairwise
                                 run); rewards with --source judge: the run to read (default: the
