@@ -10,7 +10,7 @@
  * `--judge-from NAME` takes those document fields from NAME's while the human side stays the
  * chosen one's.
  */
-import type { Annotations, ExportKind } from "../../core/index.ts";
+import { TEAM_GOLD_ANNOTATOR, type Annotations, type ExportKind } from "../../core/index.ts";
 import { LoadError } from "../../io/index.ts";
 import { catalogRoots } from "../../server/catalog.ts";
 import { DbError } from "../../server/db/errors.ts";
@@ -19,8 +19,8 @@ import { readAnnotationsFile } from "../annotationsFile.ts";
 import { datasetFlag, DB_ENV, dbFailureText, dbFlagUrl, viewDataset } from "../dbFlag.ts";
 import { UsageError, type CliIo } from "../io.ts";
 
-/** The name `--annotator` takes for the gold annotations. */
-const GOLD = "gold";
+/** The name `--annotator` takes for the gold annotations (the gold document's annotator). */
+const GOLD = TEAM_GOLD_ANNOTATOR;
 
 export type ExportSource =
   | { readonly kind: "file"; readonly file: string }

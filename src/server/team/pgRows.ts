@@ -7,7 +7,7 @@
  * (trustedRead.ts) make. Called inside their transactions; every value is a parameter.
  */
 import type pg from "pg";
-import type { GroupAnnotation, GroupId } from "../../core/index.ts";
+import { TEAM_GOLD_ANNOTATOR, type GroupAnnotation, type GroupId } from "../../core/index.ts";
 import {
   annotationOut,
   EXTRAS_EMPTY,
@@ -194,7 +194,7 @@ export async function goldRead(client: Queryable, datasetId: string): Promise<Go
     [datasetId],
   );
   const gold = personAnnotations(
-    "gold",
+    TEAM_GOLD_ANNOTATOR,
     result.rows.map((r) => stored("the gold", r)),
   );
   const resolvedBy = Object.fromEntries(result.rows.map((r) => [r.group_id, r.resolver]));

@@ -7,6 +7,7 @@
  * server calls it: every read a request reaches goes through a token.
  */
 import type pg from "pg";
+import { TEAM_GOLD_ANNOTATOR } from "../../core/index.ts";
 import { inTransaction } from "../db/connect.ts";
 import {
   datasetFind,
@@ -17,8 +18,8 @@ import {
 } from "./pgRows.ts";
 import { StoreNotFound, type PersonAnnotations } from "./types.ts";
 
-/** The name that reads the gold annotations (no person may take it: users.ts). */
-export const GOLD = "gold";
+/** The name that reads the gold annotations (core's; no person may take it: users.ts). */
+export const GOLD = TEAM_GOLD_ANNOTATOR;
 
 /** No dataset of that name: the message names it and the datasets there are. */
 export class DatasetNotFound extends StoreNotFound {
