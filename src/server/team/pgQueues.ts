@@ -261,3 +261,16 @@ export async function queueProgress(
     submitted: Number(r.submitted),
   }));
 }
+
+/** The groups of every blind queue of the dataset, each once, sorted (see TeamStore.blindGroups). */
+export async function queueBlindGroups(
+  client: pg.PoolClient,
+  datasetId: string,
+): Promise<GroupId[]> {
+  const result = await client.query<{ group_id: string }>(
+    `SELECT DISTINCT i.group_id FROM queue_items i JOIN queues q ON q.id = i.queue_id
+     WHERE q.dataset_id = $1 AND q.blind ORDER BY i.group_id`,
+    [datasetId],
+  );
+  return result.rows.map((r) => r.group_id);
+}

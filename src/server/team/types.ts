@@ -252,4 +252,10 @@ export interface TeamStore extends AnnotationStore {
    * @throws StoreNotFound as readQueue
    */
   queueProgress(caller: StoreUser, name: string): Promise<readonly QueueProgress[]>;
+  /**
+   * Every group held by any blind queue of the dataset, sorted, for anyone who may use the store:
+   * not only the caller's (core's `teamVisibility`: a group not given to an annotator today may
+   * be given to them tomorrow, so its rewards stay hidden in the page either way).
+   */
+  blindGroups(caller: StoreUser): Promise<readonly GroupId[]>;
 }
