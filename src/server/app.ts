@@ -11,12 +11,15 @@ import type { FileHandle } from "node:fs/promises";
 import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
 import type { AnnotationsStore } from "./annotationsStore.ts";
 import { catalogOpen, type Catalog } from "./catalog.ts";
-import type { EventHub } from "./events.ts";
+import { eventReaches, type EventHub } from "./events.ts";
 import { rangeParse } from "./ranges.ts";
 import type { Studio } from "./studioFiles.ts";
 import { readFile } from "node:fs/promises";
 import type { StoreUser, TeamStore } from "./team/types.ts";
+import { teamApiRoutes } from "./teamApiRoutes.ts";
 import {
+  ifMatchBase,
+  IF_MATCH_NEEDED,
   teamAnnotationsPath,
   teamAnnotationsResponse,
   teamAnnotationsWrite,
@@ -200,8 +203,8 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: Stor
       wake();
     };
     const unsubscribe = ctx.events.subscribe((e) => {
-      // Team mode: a person hears of their own annotations only.
-      if (e.event === "annotations" && e.user !== undefined && e.user !== user?.id) return;
+      // Team mode: a person hears of their own annotations, and of the team events for them.
+      if (!eventReaches(e, user)) return;
       stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
     });
     const unclose = ctx.events.onClose(() => {
@@ -245,15 +248,8 @@ async function annotationsResponse(c: Context, ctx: ServerContext): Promise<Resp
  * with the current one if not), and tell every event stream the new version.
  */
 async function annotationsWrite(c: Context, ctx: ServerContext, people: People): Promise<Response> {
-  const ifMatch = c.req.header("if-match");
-  const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
-  if (base === null || base === undefined)
-    return c.json(
-      {
-        error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
-      },
-      428,
-    );
+  const base = ifMatchBase(c.req.header("if-match"));
+  if (base === null) return c.json({ error: IF_MATCH_NEEDED }, 428);
   const user = people.get(c.req.raw);
   if (ctx.team && user !== undefined)
     return teamAnnotationsWrite(c, ctx.team, user, ctx.events, base);
@@ -345,6 +341,7 @@ export function createApp(ctx: ServerContext): Hono {
       : annotationsResponse(c, ctx);
   });
   app.put("/api/annotations", (c) => annotationsWrite(c, ctx, people));
+  teamApiRoutes(app, { store: team, events: ctx.events, userOf });
   app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
 
   app.get("*", (c) => studioFileResponse(c, ctx));
