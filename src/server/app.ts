@@ -180,9 +180,22 @@ async function fileResponse(
 }
 
 /**
+ * Team mode: whether the token of a stream's request still names its person (checked at every
+ * keep-alive). A database that cannot answer keeps the stream: the next check decides.
+ */
+async function stillValid(team: TeamStore, c: Context, user: StoreUser): Promise<boolean> {
+  const token = requestToken(c.req.header("authorization"), c.req.query("token"));
+  try {
+    return (await team.authenticate(token))?.id === user.id;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * `GET /api/events`: an event stream that opens with `hello` (the annotations' version), relays
  * every published event and sends a keep-alive comment every `pingMs`, until the client goes or
- * the server closes.
+ * the server closes (or, in team mode, the person's token is revoked: checked at each keep-alive).
  */
 function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: StoreUser): Response {
   return streamSSE(c, async (stream) => {
@@ -222,6 +235,11 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: Stor
     });
     while (!done) {
       await pause();
+      if (!done && user !== undefined && ctx.team && !(await stillValid(ctx.team, c, user))) {
+        // Revoked while the stream was open: it ends, as every other request of theirs fails.
+        stop();
+        await stream.close();
+      }
       if (!done) await stream.write(": ping\n\n");
     }
   });

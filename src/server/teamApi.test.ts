@@ -108,6 +108,12 @@ describe("queues and progress with each person's own token", () => {
       { groupId: "g2", position: 1, assignees: ["ann"] },
     ]);
     expect(JSON.stringify(annView)).not.toContain("bob");
+    // A blind queue's filter may tell of rewards: not shown to an annotator.
+    expect([annView.queue.filter, anns.queues[0]!.filter, leadView.queue.filter]).toEqual([
+      null,
+      null,
+      { mixed: true },
+    ]);
   });
 
   it("progress: every assignee for a lead, the caller's own row for an annotator", async () => {
@@ -407,6 +413,19 @@ describe("no token, a wrong one, a revoked one", () => {
       ["by a stranger", "z1"],
     );
     expect(counts.rows[0]).toEqual({ q: "0", n: "0", g: "0" });
+  });
+
+  it("an open event stream ends at the next keep-alive once its person's token is revoked", async () => {
+    const ned = await userAdd(team.admin.pool, "ned", "lead");
+    const stream = await srv.events(ned.token);
+    const lee = await srv.events(team.tokens.lead);
+    await userRevoke(team.admin.pool, "ned");
+    // until() returns when the stream ends; the text never holds this.
+    const text = await stream.until("never sent");
+    expect(text).toContain("event: hello");
+    await writeGroup(team.tokens.ann, "after", labelled({ r0: "pass" }), "0");
+    expect(await lee.until('"user":"ann"')).toContain("event: team");
+    await lee.cancel();
   });
 
   it("the file mode: every /api/team route is 404 saying why, after the session token's check", async () => {

@@ -390,6 +390,11 @@ describe("queues", () => {
       { groupId: "g4", position: 3, assignees: ["ann"] },
     ]);
     expect(ann.queue.groups).toBe(3);
+    // A blind queue's filter may tell of rewards: an annotator is not shown it; an open one's is.
+    expect([ann.queue.filter, lead.queue.filter]).toEqual([null, spec.filter]);
+    expect((await t.store.listQueues(t.ann))[0]!.filter).toBeNull();
+    await t.store.createQueue(t.lead, { ...spec, name: "open", blind: false });
+    expect((await t.store.readQueue(t.ann, "open")).queue.filter).toEqual(spec.filter);
     // A person with nothing in a queue does not see it at all.
     const carol = await userAdd(t.admin.pool, "carol", "annotator");
     expect(await t.store.listQueues(carol.user)).toEqual([]);

@@ -172,6 +172,7 @@ export interface QueueInfo {
   readonly blind: boolean;
   readonly overlap: number;
   readonly seed: number;
+  /** The spec's filter; null for an annotator in a blind queue (it may tell of rewards). */
   readonly filter: unknown;
   readonly createdBy: string;
   /** ISO 8601. */
