@@ -24,7 +24,7 @@ import {
   staleMessage,
   versionNumber,
 } from "./groupRows.ts";
-import { queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
+import { queueBlindGroups, queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
 import {
   datasetFind,
   extrasRead,
@@ -341,6 +341,10 @@ export class PostgresTeamStore implements TeamStore {
 
   queueProgress(caller: StoreUser, name: string): Promise<readonly QueueProgress[]> {
     return this.as(caller, (client, me) => queueProgress(client, this.datasetKey, me, name));
+  }
+
+  blindGroups(caller: StoreUser): Promise<readonly GroupId[]> {
+    return this.as(caller, (client) => queueBlindGroups(client, this.datasetKey));
   }
 
   /** Close the connections (a store made by forDataset leaves them to the one that opened them). */
