@@ -24,6 +24,7 @@ import {
   staleMessage,
   versionNumber,
 } from "./groupRows.ts";
+import { pgListen, pgNotify } from "./pgNotify.ts";
 import { queueBlindGroups, queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
 import {
   datasetFind,
@@ -96,6 +97,8 @@ export class PostgresTeamStore implements TeamStore {
   private readonly datasetKey: string;
   private readonly ownsDb: boolean;
   private closed = false;
+  /** The listeners this store started (listen), stopped on close. */
+  private readonly listeners = new Set<() => Promise<void>>();
 
   private constructor(db: Db, dataset: string, datasetKey: string, ownsDb: boolean) {
     this.db = db;
@@ -347,8 +350,29 @@ export class PostgresTeamStore implements TeamStore {
     return this.as(caller, (client) => queueBlindGroups(client, this.datasetKey));
   }
 
-  /** Close the connections (a store made by forDataset leaves them to the one that opened them). */
+  notify(text: string): Promise<void> {
+    return pgNotify(this.db.pool, text);
+  }
+
+  async listen(
+    onText: (text: string) => void,
+    warn: (message: string) => void,
+  ): Promise<() => Promise<void>> {
+    const stop = await pgListen(this.db.pool, onText, warn);
+    const once = async () => {
+      if (!this.listeners.delete(once)) return;
+      await stop();
+    };
+    this.listeners.add(once);
+    return once;
+  }
+
+  /**
+   * Stop this store's listeners, and close the connections (a store made by forDataset leaves
+   * them to the one that opened them).
+   */
   async close(): Promise<void> {
+    await Promise.all([...this.listeners].map((stop) => stop()));
     if (!this.ownsDb || this.closed) return;
     this.closed = true;
     await this.db.close();

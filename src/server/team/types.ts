@@ -259,4 +259,19 @@ export interface TeamStore extends AnnotationStore {
    * be given to them tomorrow, so its rewards stay hidden in the page either way).
    */
   blindGroups(caller: StoreUser): Promise<readonly GroupId[]>;
+  /**
+   * Send a short text (under 8000 bytes) to every server process listening on the same
+   * database, this one included (PostgreSQL NOTIFY): how several `view --db` processes tell each
+   * other's event streams what changed (teamRelay.ts).
+   */
+  notify(text: string): Promise<void>;
+  /**
+   * Hear every `notify` on the database until the returned function stops it (closing the store
+   * stops it too). A broken connection is reconnected; `warn` is told, and what was sent while
+   * it was down is not heard.
+   */
+  listen(
+    onText: (text: string) => void,
+    warn: (message: string) => void,
+  ): Promise<() => Promise<void>>;
 }
