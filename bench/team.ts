@@ -26,7 +26,7 @@
  * one fails the run (exit 1); timing never does.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -234,8 +234,14 @@ function report(summaries: readonly StoreSummary[], data: string): void {
   log(`results in ${join(out, "results.json")}`);
 }
 
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(", ");
+
 async function main(): Promise<number> {
   await ensureBuilds();
+  log(`load average ${load()} (1, 5, 15 min) before the run`);
   const tmp = mkdtempSync(join(tmpdir(), "bench-team-"));
   const run = writeRunFolder(join(tmp, "run"), GROUPS, PER_GROUP);
   const data = fingerprintBytes(readFileSync(join(run.dir, "steps.jsonl")));
@@ -287,6 +293,7 @@ async function main(): Promise<number> {
     );
     for (const s of stores)
       for (const [what, count] of s.tally.failureKinds) log(`${s.name}: ${count} x ${what}`);
+    log(`load average ${load()} (1, 5, 15 min) after the run`);
     report(summaries, data);
     const problems = await readBack(stores, stateDir, pg.url, lead, datasets);
     const acked = stores.map((s) => `${s.name} ${s.tally.acks.length}`).join(", ");
