@@ -217,7 +217,8 @@ function report(summaries: readonly StoreSummary[], data: string): void {
         writes: s.writes,
         conflicts: s.conflicts,
         failures: s.failures,
-        note: `${s.store} against the file store (baseline: ${file.writes} writes, ${file.conflicts} 409s, p50 ${file.p50Ms.toFixed(1)} ms, p99 ${file.p99Ms.toFixed(1)} ms)`,
+        perAnnotator: s.perAnnotator,
+        note: `${s.store} against the file store (baseline: ${file.writes} writes, ${file.perAnnotator.min}-${file.perAnnotator.max} per annotator, ${file.conflicts} 409s, p50 ${file.p50Ms.toFixed(1)} ms, p99 ${file.p99Ms.toFixed(1)} ms)`,
       });
     process.stdout.write(
       `${line(`team.writesPerSecond.${s.store}`, s.writesPerSecond, file.writesPerSecond, "writes/s")}\n`,
@@ -289,7 +290,11 @@ async function main(): Promise<number> {
       for (const s of order) await runPhase(s, run, names, assignment.byUser, half + 1, pgPid);
     }
     const summaries = stores.map((s) =>
-      storeSummary(s.name, s.tally.latenciesMs, s.seconds, { ...s.tally, cpu: s.cpu }),
+      storeSummary(s.name, s.tally.latenciesMs, s.seconds, {
+        ...s.tally,
+        cpu: s.cpu,
+        annotators: names,
+      }),
     );
     for (const s of stores)
       for (const [what, count] of s.tally.failureKinds) log(`${s.name}: ${count} x ${what}`);

@@ -129,6 +129,8 @@ export interface TeamAck {
    * name) or a person's group (`name/groupId`).
    */
   readonly chain: string;
+  /** Who wrote it. */
+  readonly user: string;
   /** The If-Match of the attempt that was acknowledged, and the version it made. */
   readonly base: string;
   readonly version: string;
@@ -278,6 +280,7 @@ async function docLoop(options: AnnotatorOptions, tally: TeamTally): Promise<voi
         tally.latenciesMs.push(performance.now() - started);
         tally.acks.push({
           chain: options.docChain,
+          user: options.name,
           base: sync.version,
           version,
           groupId,
@@ -351,6 +354,7 @@ async function groupLoop(options: AnnotatorOptions, tally: TeamTally): Promise<v
         tally.latenciesMs.push(performance.now() - started);
         tally.acks.push({
           chain: `${options.name}/${groupId}`,
+          user: options.name,
           base: version,
           version: made,
           groupId,

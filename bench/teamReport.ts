@@ -32,6 +32,8 @@ export interface StoreSummary {
   readonly conflicts: number;
   readonly failures: number;
   readonly unfinished: number;
+  /** The fewest and the most writes one annotator got acknowledged (fairness under contention). */
+  readonly perAnnotator: { readonly min: number; readonly max: number };
   /** CPU seconds over the store's phases: this process (the clients), the view server, PostgreSQL. */
   readonly cpu: CpuSeconds;
 }
@@ -46,8 +48,17 @@ export function storeSummary(
   store: string,
   latenciesMs: readonly number[],
   seconds: number,
-  counts: { conflicts: number; failures: number; unfinished: number; cpu: CpuSeconds },
+  counts: {
+    conflicts: number;
+    failures: number;
+    unfinished: number;
+    cpu: CpuSeconds;
+    acks: readonly TeamAck[];
+    annotators: readonly string[];
+  },
 ): StoreSummary {
+  const byUser = new Map<string, number>(counts.annotators.map((name) => [name, 0]));
+  for (const ack of counts.acks) byUser.set(ack.user, (byUser.get(ack.user) ?? 0) + 1);
   return {
     store,
     writes: latenciesMs.length,
@@ -60,6 +71,7 @@ export function storeSummary(
     conflicts: counts.conflicts,
     failures: counts.failures,
     unfinished: counts.unfinished,
+    perAnnotator: { min: Math.min(...byUser.values()), max: Math.max(...byUser.values()) },
     cpu: { ...counts.cpu },
   };
 }
@@ -71,7 +83,7 @@ const fixed = (x: number, digits: number): string =>
 export function summaryTable(rows: readonly StoreSummary[]): string {
   const file = rows[0]!;
   const header =
-    "| Store | Writes | Writes/s | × file | p50 ms | p95 ms | p99 ms | max ms | p95 × file | 409s | Failures | Unfinished | CPU s: clients / view / PostgreSQL |";
+    "| Store | Writes | Writes/s | × file | p50 ms | p95 ms | p99 ms | max ms | p95 × file | Per annotator | 409s | Failures | Unfinished | CPU s: clients / view / PostgreSQL |";
   const lines = rows.map((r) =>
     [
       r.store,
@@ -83,13 +95,14 @@ export function summaryTable(rows: readonly StoreSummary[]): string {
       fixed(r.p99Ms, 1),
       fixed(r.maxMs, 0),
       fixed(r.p95Ms / file.p95Ms, 3),
+      `${r.perAnnotator.min}–${r.perAnnotator.max}`,
       fixed(r.conflicts, 0),
       fixed(r.failures, 0),
       fixed(r.unfinished, 0),
       `${fixed(r.cpu.clients, 1)} / ${fixed(r.cpu.server, 1)} / ${fixed(r.cpu.db, 1)} of ${fixed(r.seconds, 1)} s`,
     ].join(" | "),
   );
-  return [header, `|${" --- |".repeat(13)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
+  return [header, `|${" --- |".repeat(14)}`, ...lines.map((l) => `| ${l} |`)].join("\n");
 }
 
 /** JSON with object keys sorted, so two equal values print the same whatever their key order. */

@@ -112,9 +112,9 @@ describe("read-back check", () => {
   const g2 = annotated(label("y", "fail"), "#2");
   const g1b = annotated(label("x", "fail"), "#3");
   const acks: TeamAck[] = [
-    { chain: "doc", base: "v2", version: "v3", groupId: "g1", annotation: g1b },
-    { chain: "doc", base: "none", version: "v1", groupId: "g1", annotation: g1 },
-    { chain: "doc", base: "v1", version: "v2", groupId: "g2", annotation: g2 },
+    { chain: "doc", user: "ann01", base: "v2", version: "v3", groupId: "g1", annotation: g1b },
+    { chain: "doc", user: "ann01", base: "none", version: "v1", groupId: "g1", annotation: g1 },
+    { chain: "doc", user: "ann01", base: "v1", version: "v2", groupId: "g2", annotation: g2 },
   ];
 
   it("passes when the writes form one line and the store holds each group's last write", () => {
