@@ -19,6 +19,7 @@ import { createPresetsSlice, type PresetsSlice } from "./slices/presetsSlice.ts"
 import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, type SettingsSlice } from "./slices/settingsSlice.ts";
+import { createTeamSlice, type TeamSlice } from "./slices/teamSlice.ts";
 import { createVerifierSlice, type VerifierSlice } from "./slices/verifierSlice.ts";
 
 export type Store = DatasetSlice &
@@ -32,7 +33,8 @@ export type Store = DatasetSlice &
   MetadataViewSlice &
   VerifierSlice &
   HealthSettingsSlice &
-  CompareSlice;
+  CompareSlice &
+  TeamSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
 export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => ({
@@ -48,6 +50,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createVerifierSlice(...a),
   ...createHealthSettingsSlice(...a),
   ...createCompareSlice(...a),
+  ...createTeamSlice(...a),
 });
 
 /** A new store of the slices alone: nothing persisted, restored or synced. */

@@ -17,6 +17,7 @@ import {
 import { rankingPlace, rankingRemove, type Ranking } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import type { GroupView } from "../../../store/hooks.ts";
+import { useRewardsShown } from "../../../store/team/teamHooks.ts";
 import { isTypingTarget } from "../../components/keyboard.ts";
 import {
   prepareRanking,
@@ -66,9 +67,11 @@ const Item = memo(
           onDragStart={(e) => onDragStart(item.id, e)}
         >
           <span className={styles.rankId}>{item.id}</span>
-          <span className={styles.rankNum} title="Reward (source: reward)">
-            r {item.reward}
-          </span>
+          {item.reward === "" ? null : (
+            <span className={styles.rankNum} title="Reward (source: reward)">
+              r {item.reward}
+            </span>
+          )}
           {ranked && item.factor !== "" ? (
             <span className={styles.rankNum} title="GAR factor f from the human ranking">
               f {item.factor}
@@ -211,9 +214,11 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
   const [focusRequest, setFocusRequest] = useState<{ readonly id: string } | null>(null);
   const setFocusId = useCallback((id: string) => setFocusRequest({ id }), []);
   const listRef = useRef<HTMLDivElement>(null);
+  // Blind mode (team mode, issue 18): no reward, pass or GAR number until the group is submitted.
+  const blind = !useRewardsShown(groupId);
   const view = useMemo(
-    () => prepareRanking(parsed.group, parsed.analysis, parsed.annotation),
-    [parsed],
+    () => prepareRanking(parsed.group, parsed.analysis, parsed.annotation, blind),
+    [parsed, blind],
   );
   const ranking = parsed.annotation.ranking;
   // Handlers read the current ranking and order when a key comes, so they stay stable and the
@@ -307,7 +312,7 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
       <div className={styles.panelHead}>
         <h3 className={styles.panelTitle} title={RANKING_HINT}>
-          Ranking of the passes
+          {blind ? "Ranking of the rollouts" : "Ranking of the passes"}
         </h3>
         <span className={styles.muted} data-testid="ranking.status" data-status={view.status}>
           {view.statusText}
