@@ -220,7 +220,7 @@ function PanelsSheet({
         >
           <SheetHead title={panel.label} onClose={() => onClose(panel.id)} />
           {panel.datasetRewards === true && blindPending !== 0 ? (
-            <p className="workspace__loading" data-testid="team.dataset-hidden">
+            <p className="app__sheet-note" data-testid="team.dataset-hidden">
               {datasetHiddenNote(blindPending)}
             </p>
           ) : (

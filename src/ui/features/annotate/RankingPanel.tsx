@@ -142,11 +142,14 @@ function Gap({ before, onDrop }: { before: number; onDrop: (id: string, before: 
 /** The passes not ranked yet; dropping a ranked item here unranks it. */
 function Unranked({
   items,
+  blind,
   onKey,
   onDragStart,
   onDrop,
 }: {
   items: readonly RankItem[];
+  /** Blind mode: every rollout is offered, not only the passes. */
+  blind: boolean;
   onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
   onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
   onDrop: (id: string) => void;
@@ -158,7 +161,9 @@ function Unranked({
       data-testid="ranking.unranked"
       {...dropHandlers(onDrop, setOver)}
     >
-      <h4 className={styles.subTitle}>Unranked passes ({items.length})</h4>
+      <h4 className={styles.subTitle}>
+        Unranked {blind ? "rollouts" : "passes"} ({items.length})
+      </h4>
       <ul className={styles.tierItems}>
         {items.map((item) => (
           <Item key={item.id} item={item} ranked={false} onKey={onKey} onDragStart={onDragStart} />
@@ -201,6 +206,32 @@ function Tier({
       </ul>
     </li>
   );
+}
+
+/** What a drop does: into a tier, before one (a new tier), or back to the unranked ones. */
+function useDrops(
+  apply: (next: Ranking, id: string) => void,
+  current: { readonly current: { readonly ranking: Ranking } },
+): {
+  onDropInto: (id: string, tier: number) => void;
+  onDropBefore: (id: string, before: number) => void;
+  onUnrank: (id: string) => void;
+} {
+  const onDropInto = useCallback(
+    (id: string, tier: number) =>
+      apply(rankingPlace(current.current.ranking, id, tier, "into"), id),
+    [apply, current],
+  );
+  const onDropBefore = useCallback(
+    (id: string, before: number) =>
+      apply(rankingPlace(current.current.ranking, id, before, "before"), id),
+    [apply, current],
+  );
+  const onUnrank = useCallback(
+    (id: string) => apply(rankingRemove(current.current.ranking, id), id),
+    [apply, current],
+  );
+  return { onDropInto, onDropBefore, onUnrank };
 }
 
 /**
@@ -293,20 +324,7 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
     e.dataTransfer.setData("text/plain", id);
     e.dataTransfer.effectAllowed = "move";
   }, []);
-  const onDropInto = useCallback(
-    (id: string, tier: number) =>
-      apply(rankingPlace(current.current.ranking, id, tier, "into"), id),
-    [apply],
-  );
-  const onDropBefore = useCallback(
-    (id: string, before: number) =>
-      apply(rankingPlace(current.current.ranking, id, before, "before"), id),
-    [apply],
-  );
-  const onUnrank = useCallback(
-    (id: string) => apply(rankingRemove(current.current.ranking, id), id),
-    [apply],
-  );
+  const { onDropInto, onDropBefore, onUnrank } = useDrops(apply, current);
 
   return (
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
@@ -366,7 +384,13 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
           ))}
           <Gap before={view.tiers.length} onDrop={onDropBefore} />
         </ol>
-        <Unranked items={view.unranked} onKey={onKey} onDragStart={onDragStart} onDrop={onUnrank} />
+        <Unranked
+          items={view.unranked}
+          blind={blind}
+          onKey={onKey}
+          onDragStart={onDragStart}
+          onDrop={onUnrank}
+        />
       </div>
       <p className={styles.srOnly} aria-live="polite" data-testid="ranking.live">
         {announcement}

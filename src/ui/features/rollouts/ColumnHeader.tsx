@@ -405,8 +405,12 @@ export default function ColumnHeader({
         verdictHidden={rewardsHidden}
       />
       {rewardsHidden ? (
-        <p className={styles.blindMetrics} data-testid="column.rewards-hidden">
-          Reward, pass or fail, rank and advantages: hidden until you submit (blind)
+        <p
+          className={styles.blindMetrics}
+          data-testid="column.rewards-hidden"
+          title="Blind mode: the reward, pass or fail, rank, win rate, advantages and GAR show once you submit this group"
+        >
+          Reward and advantages: hidden (blind)
         </p>
       ) : (
         <Metrics
