@@ -22,7 +22,7 @@ export default function AnnotatorSection({ mode }: { mode: TeamMode }) {
   return (
     <section className={styles.panel} aria-label="Your queues" data-testid="team.annotator">
       <p className={styles.whoami} data-testid="team.whoami" data-user={user} data-role={role}>
-        You are <b>{user}</b> ({role}) on dataset <b>{dataset}</b>.
+        You are <b>{user}</b> ({role}) on dataset <b>{dataset}</b>
       </p>
       {error === null ? null : (
         <p className={styles.error} role="alert" data-testid="team.error">
