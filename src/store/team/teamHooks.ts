@@ -68,13 +68,17 @@ export function useDatasetRewardsShown(): boolean {
   return useStore((s) => selectBlindPending(s) === 0);
 }
 
-/** A predicate over group ids: may the group's rewards be shown (for lists of many groups). */
-export function useRewardsShownOf(): (groupId: string) => boolean {
+/**
+ * For lists of many groups: a predicate saying whether a group's rewards may be shown, or null
+ * when every group's may (out of team mode, or a lead), so a list of 100k groups is not walked.
+ */
+export function useRewardsShownOf(): ((groupId: string) => boolean) | null {
   const load = useStore((s) => s.load);
   const teamState = useStore((s) => s.teamState);
   return useMemo(() => {
     const state = { load, teamState };
-    if (selectTeamMode(state) === null) return () => true;
+    const mode = selectTeamMode(state);
+    if (mode === null || mode.team.role === "lead") return null;
     return (groupId: string) => selectRewardsShown(state, groupId);
   }, [load, teamState]);
 }

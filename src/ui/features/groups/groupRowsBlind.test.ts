@@ -35,6 +35,7 @@ describe("blindGroupRows", () => {
     expect([g3.mixed, g3.zeroStd, g3.unscored, g3.flagged]).toEqual([false, false, false, 0]);
     expect(g3.spread.status).toBe("n/a");
     expect(blindGroupRows(rows, () => true)).toBe(rows);
+    expect(blindGroupRows(rows, null)).toBe(rows);
   });
 
   it("lets no sort or reward filter tell a hidden group's values", () => {

@@ -31,11 +31,15 @@ export function blindRow(row: GroupRow): GroupRow {
   };
 }
 
-/** The rows with those `shown` refuses blanked; the same array when it refuses none. */
+/**
+ * The rows with those `shown` refuses blanked; the same array when it refuses none, or when
+ * `shown` is null (every group's rewards may be shown: nothing is walked).
+ */
 export function blindGroupRows(
   rows: readonly GroupRow[],
-  shown: (groupId: string) => boolean,
+  shown: ((groupId: string) => boolean) | null,
 ): readonly GroupRow[] {
+  if (shown === null) return rows;
   let changed = false;
   const out = rows.map((row) => {
     if (shown(row.id)) return row;

@@ -95,11 +95,14 @@ export default function LiveBar() {
   if (remote === undefined || dataset === null) return null;
   if (live.arrived.length === 0 && live.notices.length === 0 && live.heldBack === 0) return null;
   const all = arrivalsOf(dataset.summaries, live.arrived, passThreshold);
-  const arrivals = {
-    ...all,
-    zeroStd: all.zeroStd.filter(rewardsShown),
-    noSpread: all.noSpread.filter(rewardsShown),
-  };
+  const arrivals =
+    rewardsShown === null
+      ? all
+      : {
+          ...all,
+          zeroStd: all.zeroStd.filter(rewardsShown),
+          noSpread: all.noSpread.filter(rewardsShown),
+        };
   return (
     <section className={styles.live} aria-label="New in the run" data-testid="live.bar">
       {arrivals.count > 0 ? (

@@ -57,7 +57,7 @@ export default function ReviewBar({
   const allSummaries = dataset?.summaries;
   const summaries = useMemo(
     () =>
-      mode.kind !== "mixed" || allSummaries === undefined
+      mode.kind !== "mixed" || allSummaries === undefined || rewardsShown === null
         ? allSummaries
         : allSummaries.filter((s) => rewardsShown(s.id)),
     [allSummaries, mode.kind, rewardsShown],
