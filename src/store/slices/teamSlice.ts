@@ -106,14 +106,14 @@ const TEAM_EMPTY = {
   teamSubmits: {},
 } as const;
 
-type Get = () => Store;
-type Set = Parameters<StateCreator<Store, [], [], TeamSlice>>[0];
+type SliceGet = () => Store;
+type SliceSet = Parameters<StateCreator<Store, [], [], TeamSlice>>[0];
 
 /** The mode's key now: replies read under another key are dropped. */
-const keyNow = (get: Get): string | null => teamModeKey(selectTeamMode(get()));
+const keyNow = (get: SliceGet): string | null => teamModeKey(selectTeamMode(get()));
 
 /** Read the state, the queues (each with its progress) and the open queue's items. */
-async function readAll(get: Get, set: Set): Promise<void> {
+async function readAll(get: SliceGet, set: SliceSet): Promise<void> {
   const mode = selectTeamMode(get());
   if (mode === null) return;
   const key = teamModeKey(mode);
