@@ -126,6 +126,16 @@ describe("team slice", () => {
     ev.subscribed[0]!.team?.({ kind: "queue", user: "lead", groupId: null });
     await store.getState().refreshTeam();
     expect(store.getState().teamQueues?.map((q) => q.queue.name)).toEqual(["first", "second"]);
+    // A (re)connect reads again: anything may have changed while the stream was down.
+    const before = server.calls.filter((c) => c === "state").length;
+    ev.subscribed[0]!.open?.(null);
+    await store.getState().refreshTeam();
+    expect(server.calls.filter((c) => c === "state").length).toBeGreaterThan(before);
+    // A live-follow update of the same run keeps the state and the one subscription.
+    const kept = store.getState().teamState;
+    setTeamLoad("ann");
+    expect(store.getState().teamState).toBe(kept);
+    expect(ev.subscribed).toHaveLength(1);
     // Leaving team mode forgets it and stops listening.
     store.setState({ load: { status: "idle" } });
     expect(store.getState().teamState).toBeNull();
