@@ -1,6 +1,7 @@
 /**
  * `rollout-studio view` as a process, for the tests that check it from outside: the security spec
- * (e2e/view-security.spec.ts) and the installed-package test (src/server/pack.test.ts). Starts
+ * (e2e/view-security.spec.ts), the installed-package test (src/server/pack.test.ts) and the
+ * benchmarks that time it (bench/viewBrowser.ts, bench/team.ts). Starts
  * the command, reads the URL it prints, and sends requests with the path and Host exactly as
  * given (fetch would normalise `..` away and refuses to set Host).
  */
@@ -30,16 +31,17 @@ export function exitOf(child: ChildProcess): Promise<number | null> {
 
 /**
  * Run `command args...` (e.g. node bin/rollout-studio.mjs view DIR --port 0) and resolve once it
- * printed its URL; rejects when it exits first or prints none within `timeoutMs`.
+ * printed its URL; rejects when it exits first or prints none within `timeoutMs`. `env` adds to
+ * this process's environment (e.g. ROLLOUT_STUDIO_DB, which keeps a password out of `ps`).
  */
 export function viewStart(
   command: string,
   args: readonly string[],
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; env?: Readonly<Record<string, string>> } = {},
 ): Promise<ViewProcess> {
   const child = spawn(command, [...args], {
     cwd: options.cwd,
-    env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "" },
+    env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

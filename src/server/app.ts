@@ -11,12 +11,15 @@ import type { FileHandle } from "node:fs/promises";
 import { hostAllowed, requestToken, tokenMatches } from "./access.ts";
 import type { AnnotationsStore } from "./annotationsStore.ts";
 import { catalogOpen, type Catalog } from "./catalog.ts";
-import type { EventHub } from "./events.ts";
+import { eventReaches, type EventHub } from "./events.ts";
 import { rangeParse } from "./ranges.ts";
 import type { Studio } from "./studioFiles.ts";
 import { readFile } from "node:fs/promises";
 import type { StoreUser, TeamStore } from "./team/types.ts";
+import { teamApiRoutes } from "./teamApiRoutes.ts";
 import {
+  ifMatchBase,
+  IF_MATCH_NEEDED,
   teamAnnotationsPath,
   teamAnnotationsResponse,
   teamAnnotationsWrite,
@@ -177,9 +180,22 @@ async function fileResponse(
 }
 
 /**
+ * Team mode: whether the token of a stream's request still names its person (checked at every
+ * keep-alive). A database that cannot answer keeps the stream: the next check decides.
+ */
+async function stillValid(team: TeamStore, c: Context, user: StoreUser): Promise<boolean> {
+  const token = requestToken(c.req.header("authorization"), c.req.query("token"));
+  try {
+    return (await team.authenticate(token))?.id === user.id;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * `GET /api/events`: an event stream that opens with `hello` (the annotations' version), relays
  * every published event and sends a keep-alive comment every `pingMs`, until the client goes or
- * the server closes.
+ * the server closes (or, in team mode, the person's token is revoked: checked at each keep-alive).
  */
 function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: StoreUser): Response {
   return streamSSE(c, async (stream) => {
@@ -200,8 +216,8 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: Stor
       wake();
     };
     const unsubscribe = ctx.events.subscribe((e) => {
-      // Team mode: a person hears of their own annotations only.
-      if (e.event === "annotations" && e.user !== undefined && e.user !== user?.id) return;
+      // Team mode: a person hears of their own annotations, and of the team events for them.
+      if (!eventReaches(e, user)) return;
       stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(stop);
     });
     const unclose = ctx.events.onClose(() => {
@@ -219,6 +235,11 @@ function eventStream(c: Context, ctx: ServerContext, pingMs: number, user?: Stor
     });
     while (!done) {
       await pause();
+      if (!done && user !== undefined && ctx.team && !(await stillValid(ctx.team, c, user))) {
+        // Revoked while the stream was open: it ends, as every other request of theirs fails.
+        stop();
+        await stream.close();
+      }
       if (!done) await stream.write(": ping\n\n");
     }
   });
@@ -245,15 +266,8 @@ async function annotationsResponse(c: Context, ctx: ServerContext): Promise<Resp
  * with the current one if not), and tell every event stream the new version.
  */
 async function annotationsWrite(c: Context, ctx: ServerContext, people: People): Promise<Response> {
-  const ifMatch = c.req.header("if-match");
-  const base = ifMatch === undefined ? null : /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(ifMatch)?.[1];
-  if (base === null || base === undefined)
-    return c.json(
-      {
-        error: 'a write needs If-Match: "<version>" (the ETag of the document it is based on)',
-      },
-      428,
-    );
+  const base = ifMatchBase(c.req.header("if-match"));
+  if (base === null) return c.json({ error: IF_MATCH_NEEDED }, 428);
   const user = people.get(c.req.raw);
   if (ctx.team && user !== undefined)
     return teamAnnotationsWrite(c, ctx.team, user, ctx.events, base);
@@ -345,6 +359,7 @@ export function createApp(ctx: ServerContext): Hono {
       : annotationsResponse(c, ctx);
   });
   app.put("/api/annotations", (c) => annotationsWrite(c, ctx, people));
+  teamApiRoutes(app, { store: team, events: ctx.events, userOf });
   app.all("/api/*", (c) => c.json({ error: "no such API route" }, 404));
 
   app.get("*", (c) => studioFileResponse(c, ctx));

@@ -4,7 +4,9 @@
  * file describes each event.
  */
 import type { StepSource } from "../io/index.ts";
+import type { TeamEvent } from "../io/view/teamApi.ts";
 import type { FileChange } from "./fileChanges.ts";
+import type { StoreUser } from "./team/types.ts";
 
 /** A `files` event: one file appeared, changed or went. */
 export interface FilesEventData extends FileChange {
@@ -28,7 +30,30 @@ export type ServerEvent =
        * that person's streams are told. Never sent to the client.
        */
       readonly user?: string;
+    }
+  | {
+      /** Team mode: something changed in the team store (io/view/teamApi.ts's teamEventSchema). */
+      readonly event: "team";
+      readonly data: TeamEvent;
+      /**
+       * The annotators (by name) whose streams are told besides every lead's: the writer of
+       * their own annotations or submission, a queue's assignees; none for the gold. Never
+       * sent to the client.
+       */
+      readonly annotators: readonly string[];
     };
+
+/**
+ * Whether a stream hears of an event. `listener`: the person whose stream it is in team mode,
+ * undefined in the file mode (one person: every event). In team mode a person hears of their own
+ * annotations only, a lead of every `team` event, an annotator of the `team` events naming them.
+ */
+export function eventReaches(event: ServerEvent, listener: StoreUser | undefined): boolean {
+  if (event.event === "files") return true;
+  if (event.event === "annotations") return event.user === undefined || event.user === listener?.id;
+  if (listener === undefined) return false;
+  return listener.role === "lead" || event.annotators.includes(listener.name);
+}
 
 type Listener = (event: ServerEvent) => void;
 

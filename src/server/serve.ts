@@ -14,6 +14,7 @@ import { EventHub } from "./events.ts";
 import { Live } from "./live.ts";
 import type { Studio } from "./studioFiles.ts";
 import type { TeamStore } from "./team/types.ts";
+import { teamRelayStart, type TeamRelay } from "./teamRelay.ts";
 
 /** How many ports after the one asked for are tried when it is taken. */
 export const PORT_TRIES = 20;
@@ -116,6 +117,17 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
     );
   }
   hosts = allowedHosts(options.host, bound, machineNames());
+  // Other `view --db` processes on the same database hear of this one's writes, and it of theirs.
+  let relay: TeamRelay | null = null;
+  if (team !== null) {
+    try {
+      relay = await teamRelayStart(team, hub, options.warn);
+    } catch (e) {
+      options.warn(
+        `other servers on this database will not hear of this one's writes, nor it of theirs: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  }
   return {
     host: hostForHeader(options.host),
     port: bound,
@@ -126,7 +138,7 @@ export async function viewServerStart(options: ViewServerOptions): Promise<ViewS
       hub.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await Promise.all([closed, live.close()]);
+      await Promise.all([closed, live.close(), relay?.close()]);
       await team?.close();
     },
   };

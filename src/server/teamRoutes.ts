@@ -28,6 +28,16 @@ export function teamInfo(store: TeamStore, user: StoreUser) {
   return { user: user.name, role: user.role, dataset: store.dataset };
 }
 
+/** What a write without If-Match is told (428). */
+export const IF_MATCH_NEEDED =
+  'a write needs If-Match: "<version>" (the ETag of the document it is based on)';
+
+/** The version an If-Match header names (`"v"`, `W/"v"` or bare `v`); null when it names none. */
+export function ifMatchBase(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  return /^\s*(?:W\/)?"?([^"]*)"?\s*$/.exec(header)?.[1] ?? null;
+}
+
 /** A store's refusal or a database failure as an HTTP answer; null for anything else. */
 export function teamErrorResponse(c: Context, e: unknown): Response | null {
   if (e instanceof StoreDenied) return c.json({ error: e.message }, 403);
@@ -56,7 +66,7 @@ export async function teamAnnotationsResponse(
 /**
  * `PUT /api/annotations` in team mode: the caller's whole document, if it is still at the
  * If-Match version (409 with the current one if not; all or nothing), then an `annotations`
- * event to the caller's own streams.
+ * event to the caller's own streams and a `team` event to theirs and every lead's.
  */
 export async function teamAnnotationsWrite(
   c: Context,
@@ -81,6 +91,12 @@ export async function teamAnnotationsWrite(
     );
   }
   events.publish({ event: "annotations", data: { version: result.version }, user: user.id });
+  // The leads follow everyone's work live; the writer's own streams hear of it too.
+  events.publish({
+    event: "team",
+    data: { kind: "annotations", user: user.name, groupId: null },
+    annotators: [user.name],
+  });
   c.header("ETag", `"${result.version}"`);
   return c.json({ version: result.version });
 }

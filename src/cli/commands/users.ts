@@ -6,16 +6,11 @@
  * ever shown redacted, in errors too.
  */
 import { parseArgs } from "node:util";
-import { DbError, dbErrorText, dbOpen, type Db } from "../../server/db/connect.ts";
-import {
-  DB_ENV,
-  dbUrlChosen,
-  dbUrlIsPostgres,
-  redactDbUrl,
-  redactSecrets,
-} from "../../server/db/dbUrl.ts";
+import { dbOpen, type Db } from "../../server/db/connect.ts";
+import { redactSecrets } from "../../server/db/dbUrl.ts";
 import { StoreInvalid, type UserInfo } from "../../server/team/types.ts";
 import { roleParse, userAdd, UserExists, userList, userRevoke } from "../../server/team/users.ts";
+import { argsRedacted, DB_ENV, dbFailureText, dbFlagUrl } from "../dbFlag.ts";
 import { EXIT, UsageError, type CliIo } from "../io.ts";
 
 export const USERS_USAGE = `Usage: rollout-studio users add NAME --role annotator|lead [--db URL]
@@ -68,9 +63,8 @@ export function usersOptions(argv: readonly string[], io: CliIo): UsersOptions |
       },
     });
   } catch (e) {
-    // parseArgs quotes what it was given: a --db value would be echoed; say only what it found.
-    const message = e instanceof Error ? e.message : String(e);
-    throw new UsageError(argv.some((a) => a.includes("://")) ? "bad arguments to users" : message);
+    // parseArgs quotes what it was given: a --db value would be echoed with its password.
+    throw new UsageError(argsRedacted(e instanceof Error ? e.message : String(e), argv));
   }
   const { values, positionals } = parsed;
   if (values.help === true) {
@@ -101,11 +95,9 @@ export function usersOptions(argv: readonly string[], io: CliIo): UsersOptions |
     throw new UsageError("--role goes with users add");
   if (action !== "list" && values.json === true)
     throw new UsageError("--json goes with users list");
-  const url = dbUrlChosen(values.db, io.env ?? process.env);
+  const url = dbFlagUrl(values.db, io);
   if (url === null)
     throw new UsageError(`users needs the database: --db URL, or ${DB_ENV} in the environment`);
-  if (!dbUrlIsPostgres(url))
-    throw new UsageError(`the database is a postgres:// URL; got ${redactDbUrl(url)}`);
   return { action, name: name ?? null, role, url, json: values.json === true };
 }
 
@@ -167,15 +159,14 @@ export async function usersCommand(argv: readonly string[], io: CliIo): Promise<
       );
     return await run(options, db, io);
   } catch (e) {
-    if (e instanceof DbError || e instanceof StoreInvalid || e instanceof UserExists) {
-      io.stderr(`rollout-studio users: ${redactSecrets(e.message, options.url)}\n`);
-      return EXIT.failed;
-    }
-    // Anything else from the driver: said in its words, the password masked, never thrown on
-    // to a handler that would print it as it is.
-    io.stderr(
-      `rollout-studio users: ${redactDbUrl(options.url)}: ${dbErrorText(e, options.url)}\n`,
-    );
+    // A refusal is said in its own words; anything else from the driver in its words after the
+    // database's redacted URL; the password masked either way, never thrown on to a handler that
+    // would print it as it is.
+    const said =
+      e instanceof StoreInvalid || e instanceof UserExists
+        ? redactSecrets(e.message, options.url)
+        : dbFailureText(e, options.url);
+    io.stderr(`rollout-studio users: ${said}\n`);
     return EXIT.failed;
   } finally {
     await db?.close();

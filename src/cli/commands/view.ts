@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import packageJson from "../../../package.json";
@@ -14,7 +14,6 @@ import { FORMATS } from "../../io/index.ts";
 import { hostIsLoopback, hostIsWildcard } from "../../server/access.ts";
 import { ANNOTATIONS_FILE } from "../../server/annotationsStore.ts";
 import { DbError } from "../../server/db/errors.ts";
-import { DB_ENV, dbUrlChosen, dbUrlIsPostgres, redactDbUrl } from "../../server/db/dbUrl.ts";
 import type { TeamStore } from "../../server/team/types.ts";
 import {
   catalogRoots,
@@ -24,7 +23,11 @@ import {
 } from "../../server/catalog.ts";
 import { viewServerStart, PORT_TRIES } from "../../server/serve.ts";
 import { studioLoad, StudioMissingError } from "../../server/studioFiles.ts";
+import { argsRedacted, datasetFlag, DB_ENV, dbFlagUrl, viewDataset } from "../dbFlag.ts";
 import { EXIT, UsageError, type CliIo } from "../io.ts";
+
+/** Team mode's dataset when --dataset is not given (shared with `export --db`: dbFlag.ts). */
+export { viewDataset } from "../dbFlag.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 7575;
@@ -117,7 +120,8 @@ export function viewOptions(argv: readonly string[], io: CliIo): ViewOptions | n
       },
     });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    // parseArgs quotes what it was given: a --db value would be echoed with its password.
+    throw new UsageError(argsRedacted(e instanceof Error ? e.message : String(e), argv));
   }
   const { values, positionals } = parsed;
   if (values.help === true) {
@@ -174,25 +178,16 @@ function viewTeamOptions(
   values: { db?: string; dataset?: string; token?: string; "no-token"?: boolean },
   io: CliIo,
 ): { readonly url: string; readonly dataset: string | null } | null {
-  const url = dbUrlChosen(values.db, io.env ?? process.env);
+  const url = dbFlagUrl(values.db, io);
   if (url === null) {
     if (values.dataset !== undefined) throw new UsageError("--dataset goes with --db");
     return null;
   }
-  if (!dbUrlIsPostgres(url))
-    throw new UsageError(`the database is a postgres:// URL; got ${redactDbUrl(url)}`);
   if (values.token !== undefined || values["no-token"] === true)
     throw new UsageError(
       `with a database (--db or ${DB_ENV}) each person opens the studio with their own token (rollout-studio users add); --token and --no-token do not apply`,
     );
-  if (values.dataset !== undefined && values.dataset.trim() === "")
-    throw new UsageError("--dataset needs a name");
-  return { url, dataset: values.dataset ?? null };
-}
-
-/** Team mode's dataset when --dataset is not given: the first folder's or file's name. */
-export function viewDataset(roots: readonly CatalogRoot[]): string {
-  return basename(roots[0]!.abs) || roots[0]!.abs;
+  return { url, dataset: datasetFlag(values.dataset) };
 }
 
 /** The state folder: --state, else .rollout-studio/ inside the first folder or beside the first file. */

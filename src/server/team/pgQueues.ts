@@ -78,13 +78,17 @@ interface QueueRow {
   groups: string;
 }
 
-function info(row: QueueRow): QueueInfo {
+/**
+ * A queue as `me` is shown it. An annotator is not shown a blind queue's filter: what the groups
+ * were chosen by ("mixed", "zero std", a reward range) says something of their rewards.
+ */
+function info(row: QueueRow, me: Caller): QueueInfo {
   return {
     name: row.name,
     blind: row.blind,
     overlap: row.overlap,
     seed: Number(row.seed),
-    filter: row.filter,
+    filter: row.blind && !me.isLead ? null : row.filter,
     createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
     groups: Number(row.groups),
@@ -192,7 +196,7 @@ export async function queueCreate(
     ],
   );
   const rows = await queueRows(client, datasetId, null, spec.name);
-  return info(rows[0]!);
+  return info(rows[0]!, me);
 }
 
 export async function queueList(
@@ -200,7 +204,9 @@ export async function queueList(
   datasetId: string,
   me: Caller,
 ): Promise<QueueInfo[]> {
-  return (await queueRows(client, datasetId, me.isLead ? null : me.id, null)).map(info);
+  return (await queueRows(client, datasetId, me.isLead ? null : me.id, null)).map((r) =>
+    info(r, me),
+  );
 }
 
 export async function queueRead(
@@ -227,7 +233,7 @@ export async function queueRead(
     position: r.position,
     assignees: me.isLead ? r.assignees : [me.name],
   }));
-  return { queue: info(queue), items };
+  return { queue: info(queue, me), items };
 }
 
 export async function queueProgress(
@@ -260,4 +266,17 @@ export async function queueProgress(
     annotated: Number(r.annotated),
     submitted: Number(r.submitted),
   }));
+}
+
+/** The groups of every blind queue of the dataset, each once, sorted (see TeamStore.blindGroups). */
+export async function queueBlindGroups(
+  client: pg.PoolClient,
+  datasetId: string,
+): Promise<GroupId[]> {
+  const result = await client.query<{ group_id: string }>(
+    `SELECT DISTINCT i.group_id FROM queue_items i JOIN queues q ON q.id = i.queue_id
+     WHERE q.dataset_id = $1 AND q.blind ORDER BY i.group_id`,
+    [datasetId],
+  );
+  return result.rows.map((r) => r.group_id);
 }

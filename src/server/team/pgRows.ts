@@ -3,10 +3,11 @@
  * fields), and the conditional writes every versioned write is made of. Each write is a single
  * statement that matches only at the base version (an UPDATE ... WHERE version = base, or for a
  * first write an INSERT ... ON CONFLICT DO NOTHING), so of two writes on one base exactly one
- * matches. Called inside pgStore.ts's transactions; every value is a parameter.
+ * matches. Also the lookups and whole reads both the store (pgStore.ts) and the trusted reads
+ * (trustedRead.ts) make. Called inside their transactions; every value is a parameter.
  */
 import type pg from "pg";
-import type { GroupAnnotation, GroupId } from "../../core/index.ts";
+import { TEAM_GOLD_ANNOTATOR, type GroupAnnotation, type GroupId } from "../../core/index.ts";
 import {
   annotationOut,
   EXTRAS_EMPTY,
@@ -16,7 +17,15 @@ import {
   type DocumentExtras,
   type StoredGroup,
 } from "./groupRows.ts";
-import { NO_GROUP_VERSION, type GroupState, type PersonAnnotations } from "./types.ts";
+import {
+  NO_GROUP_VERSION,
+  type GoldAnnotations,
+  type GroupState,
+  type PersonAnnotations,
+} from "./types.ts";
+
+/** A connection of the pool, or the pool itself (a read outside a transaction). */
+type Queryable = pg.Pool | pg.PoolClient;
 
 export interface AnnotationRow {
   group_id: string;
@@ -145,4 +154,49 @@ export async function extrasWrite(
           [datasetId, userId, json, base],
         );
   return result.rows[0]?.version ?? null;
+}
+
+/** A dataset's id by name, or null when the database has no dataset of that name. */
+export async function datasetFind(client: Queryable, name: string): Promise<string | null> {
+  const result = await client.query<{ id: string }>("SELECT id FROM datasets WHERE name = $1", [
+    name,
+  ]);
+  return result.rows[0]?.id ?? null;
+}
+
+/** A person's id by name (a revoked person too: their annotations stay), or null. */
+export async function userIdByName(client: Queryable, name: string): Promise<string | null> {
+  const result = await client.query<{ id: string }>("SELECT id FROM users WHERE name = $1", [name]);
+  return result.rows[0]?.id ?? null;
+}
+
+/** The people who have annotations or document fields stored for the dataset, by name. */
+export async function peopleWithAnnotations(
+  client: Queryable,
+  datasetId: string,
+): Promise<{ readonly id: string; readonly name: string }[]> {
+  const result = await client.query<{ id: string; name: string }>(
+    `SELECT u.id, u.name FROM users u
+     WHERE EXISTS (SELECT 1 FROM annotations a WHERE a.dataset_id = $1 AND a.user_id = u.id)
+        OR EXISTS (SELECT 1 FROM documents d WHERE d.dataset_id = $1 AND d.user_id = u.id)
+     ORDER BY u.name`,
+    [datasetId],
+  );
+  return result.rows;
+}
+
+/** The dataset's gold annotations as a version-1 document ("gold"), with who resolved each group. */
+export async function goldRead(client: Queryable, datasetId: string): Promise<GoldAnnotations> {
+  const result = await client.query<AnnotationRow & { resolver: string }>(
+    `SELECT g.group_id, g.version, g.annotation, g.resolved_at AS submitted_at, u.name AS resolver
+     FROM gold g JOIN users u ON u.id = g.resolved_by
+     WHERE g.dataset_id = $1 ORDER BY g.group_id`,
+    [datasetId],
+  );
+  const gold = personAnnotations(
+    TEAM_GOLD_ANNOTATOR,
+    result.rows.map((r) => stored("the gold", r)),
+  );
+  const resolvedBy = Object.fromEntries(result.rows.map((r) => [r.group_id, r.resolver]));
+  return { ...gold, resolvedBy };
 }

@@ -390,6 +390,11 @@ describe("queues", () => {
       { groupId: "g4", position: 3, assignees: ["ann"] },
     ]);
     expect(ann.queue.groups).toBe(3);
+    // A blind queue's filter may tell of rewards: an annotator is not shown it; an open one's is.
+    expect([ann.queue.filter, lead.queue.filter]).toEqual([null, spec.filter]);
+    expect((await t.store.listQueues(t.ann))[0]!.filter).toBeNull();
+    await t.store.createQueue(t.lead, { ...spec, name: "open", blind: false });
+    expect((await t.store.readQueue(t.ann, "open")).queue.filter).toEqual(spec.filter);
     // A person with nothing in a queue does not see it at all.
     const carol = await userAdd(t.admin.pool, "carol", "annotator");
     expect(await t.store.listQueues(carol.user)).toEqual([]);
@@ -436,6 +441,34 @@ describe("queues", () => {
       "SELECT (SELECT count(*) FROM queues) AS q, (SELECT count(*) FROM queue_items) AS i, (SELECT count(*) FROM assignments) AS a",
     );
     expect(rows.rows[0]).toEqual({ q: "1", i: "4", a: "3" });
+  });
+
+  it("blind groups: every group of any blind queue of the dataset, once, for anyone; open queues and other datasets add none", async () => {
+    const t = await fresh();
+    expect(await t.store.blindGroups(t.ann)).toEqual([]);
+    // Blind, and given to ann alone: bob is told of its groups too (he may get them tomorrow).
+    await t.store.createQueue(t.lead, {
+      ...spec,
+      name: "blind b",
+      groups: ["g9", "g1"],
+      assignments: [{ groupId: "g9", user: "ann" }],
+    });
+    await t.store.createQueue(t.lead, {
+      ...spec,
+      name: "open",
+      blind: false,
+      groups: ["g5"],
+      assignments: [],
+    });
+    await t.store.createQueue(t.lead, spec);
+    const other = await t.store.forDataset("run-b");
+    await other.createQueue(t.lead, { ...spec, groups: ["x1"], assignments: [] });
+    const blind = ["g1", "g2", "g3", "g4", "g9"];
+    expect(await t.store.blindGroups(t.bob)).toEqual(blind);
+    expect(await t.store.blindGroups(t.lead)).toEqual(blind);
+    expect(await other.blindGroups(t.ann)).toEqual(["x1"]);
+    await userRevoke(t.admin.pool, "bob");
+    await expect(t.store.blindGroups(t.bob)).rejects.toBeInstanceOf(StoreDenied);
   });
 });
 

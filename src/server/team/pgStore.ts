@@ -21,18 +21,22 @@ import {
   documentVersion,
   extrasOf,
   NEVER_WRITTEN,
-  personAnnotations,
   staleMessage,
   versionNumber,
 } from "./groupRows.ts";
-import { queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
+import { pgListen, pgNotify } from "./pgNotify.ts";
+import { queueBlindGroups, queueCreate, queueList, queueProgress, queueRead } from "./pgQueues.ts";
 import {
+  datasetFind,
   extrasRead,
   extrasWrite,
+  goldRead,
   groupRead,
   groupWrite,
+  peopleWithAnnotations,
   personRead,
   stored,
+  userIdByName,
   type AnnotationRow,
 } from "./pgRows.ts";
 import {
@@ -82,10 +86,7 @@ function leadOnly(me: Caller, what: string): void {
 async function datasetId(pool: pg.Pool, name: string): Promise<string> {
   if (name === "") throw new StoreInvalid("a dataset needs a name");
   await pool.query("INSERT INTO datasets (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", [name]);
-  const result = await pool.query<{ id: string }>("SELECT id FROM datasets WHERE name = $1", [
-    name,
-  ]);
-  return result.rows[0]!.id;
+  return (await datasetFind(pool, name))!;
 }
 
 export class PostgresTeamStore implements TeamStore {
@@ -96,6 +97,8 @@ export class PostgresTeamStore implements TeamStore {
   private readonly datasetKey: string;
   private readonly ownsDb: boolean;
   private closed = false;
+  /** The listeners this store started (listen), stopped on close. */
+  private readonly listeners = new Set<() => Promise<void>>();
 
   private constructor(db: Db, dataset: string, datasetKey: string, ownsDb: boolean) {
     this.db = db;
@@ -151,11 +154,8 @@ export class PostgresTeamStore implements TeamStore {
       if (person === undefined || person === me.name)
         return personRead(client, this.datasetKey, me.id, me.name);
       leadOnly(me, "read another person's annotations");
-      const found = await client.query<{ id: string }>("SELECT id FROM users WHERE name = $1", [
-        person,
-      ]);
-      const id = found.rows[0]?.id;
-      if (id === undefined) throw new StoreNotFound(`no person is named ${JSON.stringify(person)}`);
+      const id = await userIdByName(client, person);
+      if (id === null) throw new StoreNotFound(`no person is named ${JSON.stringify(person)}`);
       return personRead(client, this.datasetKey, id, person);
     });
   }
@@ -163,15 +163,8 @@ export class PostgresTeamStore implements TeamStore {
   async readEveryone(caller: StoreUser): Promise<readonly PersonAnnotations[]> {
     return this.as(caller, async (client, me) => {
       leadOnly(me, "read everyone's annotations");
-      const people = await client.query<{ id: string; name: string }>(
-        `SELECT u.id, u.name FROM users u
-         WHERE EXISTS (SELECT 1 FROM annotations a WHERE a.dataset_id = $1 AND a.user_id = u.id)
-            OR EXISTS (SELECT 1 FROM documents d WHERE d.dataset_id = $1 AND d.user_id = u.id)
-         ORDER BY u.name`,
-        [this.datasetKey],
-      );
       const all: PersonAnnotations[] = [];
-      for (const p of people.rows)
+      for (const p of await peopleWithAnnotations(client, this.datasetKey))
         all.push(await personRead(client, this.datasetKey, p.id, p.name));
       return all;
     });
@@ -287,18 +280,7 @@ export class PostgresTeamStore implements TeamStore {
   async readGold(caller: StoreUser): Promise<GoldAnnotations> {
     return this.as(caller, async (client, me) => {
       leadOnly(me, "read the gold annotations");
-      const result = await client.query<AnnotationRow & { resolver: string }>(
-        `SELECT g.group_id, g.version, g.annotation, g.resolved_at AS submitted_at, u.name AS resolver
-         FROM gold g JOIN users u ON u.id = g.resolved_by
-         WHERE g.dataset_id = $1 ORDER BY g.group_id`,
-        [this.datasetKey],
-      );
-      const gold = personAnnotations(
-        "gold",
-        result.rows.map((r) => stored("the gold", r)),
-      );
-      const resolvedBy = Object.fromEntries(result.rows.map((r) => [r.group_id, r.resolver]));
-      return { ...gold, resolvedBy };
+      return goldRead(client, this.datasetKey);
     });
   }
 
@@ -364,8 +346,33 @@ export class PostgresTeamStore implements TeamStore {
     return this.as(caller, (client, me) => queueProgress(client, this.datasetKey, me, name));
   }
 
-  /** Close the connections (a store made by forDataset leaves them to the one that opened them). */
+  blindGroups(caller: StoreUser): Promise<readonly GroupId[]> {
+    return this.as(caller, (client) => queueBlindGroups(client, this.datasetKey));
+  }
+
+  notify(text: string): Promise<void> {
+    return pgNotify(this.db.pool, text);
+  }
+
+  async listen(
+    onText: (text: string) => void,
+    warn: (message: string) => void,
+  ): Promise<() => Promise<void>> {
+    const stop = await pgListen(this.db.pool, onText, warn);
+    const once = async () => {
+      if (!this.listeners.delete(once)) return;
+      await stop();
+    };
+    this.listeners.add(once);
+    return once;
+  }
+
+  /**
+   * Stop this store's listeners, and close the connections (a store made by forDataset leaves
+   * them to the one that opened them).
+   */
   async close(): Promise<void> {
+    await Promise.all([...this.listeners].map((stop) => stop()));
     if (!this.ownsDb || this.closed) return;
     this.closed = true;
     await this.db.close();

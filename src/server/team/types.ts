@@ -172,6 +172,7 @@ export interface QueueInfo {
   readonly blind: boolean;
   readonly overlap: number;
   readonly seed: number;
+  /** The spec's filter; null for an annotator in a blind queue (it may tell of rewards). */
   readonly filter: unknown;
   readonly createdBy: string;
   /** ISO 8601. */
@@ -252,4 +253,25 @@ export interface TeamStore extends AnnotationStore {
    * @throws StoreNotFound as readQueue
    */
   queueProgress(caller: StoreUser, name: string): Promise<readonly QueueProgress[]>;
+  /**
+   * Every group held by any blind queue of the dataset, sorted, for anyone who may use the store:
+   * not only the caller's (core's `teamVisibility`: a group not given to an annotator today may
+   * be given to them tomorrow, so its rewards stay hidden in the page either way).
+   */
+  blindGroups(caller: StoreUser): Promise<readonly GroupId[]>;
+  /**
+   * Send a short text (under 8000 bytes) to every server process listening on the same
+   * database, this one included (PostgreSQL NOTIFY): how several `view --db` processes tell each
+   * other's event streams what changed (teamRelay.ts).
+   */
+  notify(text: string): Promise<void>;
+  /**
+   * Hear every `notify` on the database until the returned function stops it (closing the store
+   * stops it too). A broken connection is reconnected; `warn` is told, and what was sent while
+   * it was down is not heard.
+   */
+  listen(
+    onText: (text: string) => void,
+    warn: (message: string) => void,
+  ): Promise<() => Promise<void>>;
 }
