@@ -20,6 +20,7 @@ import { createReviewSlice, type ReviewSlice } from "./slices/reviewSlice.ts";
 import { createSelectionSlice, type SelectionSlice } from "./slices/selectionSlice.ts";
 import { createSettingsSlice, type SettingsSlice } from "./slices/settingsSlice.ts";
 import { createTeamLeadSlice, type TeamLeadSlice } from "./slices/teamLeadSlice.ts";
+import { createTeamSlice, type TeamSlice } from "./slices/teamSlice.ts";
 import { createVerifierSlice, type VerifierSlice } from "./slices/verifierSlice.ts";
 
 export type Store = DatasetSlice &
@@ -34,6 +35,7 @@ export type Store = DatasetSlice &
   VerifierSlice &
   HealthSettingsSlice &
   CompareSlice &
+  TeamSlice &
   TeamLeadSlice;
 
 /** Every slice's state and actions: the store's one initializer. */
@@ -50,6 +52,7 @@ export const createStoreSlices: StateCreator<Store, [], [], Store> = (...a) => (
   ...createVerifierSlice(...a),
   ...createHealthSettingsSlice(...a),
   ...createCompareSlice(...a),
+  ...createTeamSlice(...a),
   ...createTeamLeadSlice(...a),
 });
 

@@ -28,6 +28,7 @@ import { useStore } from "./index.ts";
 import { clusterEntry } from "./slices/clusterSlice.ts";
 import type { LoadState } from "./slices/datasetSlice.ts";
 import { selectViewLoad } from "./slices/verifierSlice.ts";
+import { selectJudgeShown } from "./team/teamSelectors.ts";
 
 /**
  * The load as views show it: the file's rollouts, with the applied verifiers' components where a
@@ -208,9 +209,12 @@ export function useGroupAnalysis(groupId: string | null): GroupView | null {
   const annotation = useGroupAnnotation(groupId);
   const clusters = useGroupClusters(group);
   const judgeSource = useStore((s) => s.judgeGarSource);
-  // Only the run the user picked by name, never the latest one (issue 13, finding 8).
+  // Only the run the user picked by name, never the latest one (issue 13, finding 8); none while
+  // blind mode hides the group's judge verdicts (team mode, store/team/teamSelectors.ts).
   const judgeRun = useStore((s) =>
-    groupId === null ? null : garSourceRunFor(s.annotations.judgeRuns, s.judgeGarSource, groupId),
+    groupId === null || !selectJudgeShown(s, groupId)
+      ? null
+      : garSourceRunFor(s.annotations.judgeRuns, s.judgeGarSource, groupId),
   );
   // Apart from the annotation's part, so that an annotation change (a ranking keystroke) analyses
   // the group again but does not recompute its advantages.

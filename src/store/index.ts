@@ -23,6 +23,8 @@ import { readPresets } from "./slices/presetsSlice.ts";
 import { readSettings } from "./slices/settingsSlice.ts";
 import { startSourceUrlSync } from "./sourceUrl.ts";
 import { startViewFollow } from "./remote/viewFollow.ts";
+import { configureTeam } from "./slices/teamSlice.ts";
+import { startTeamFollow } from "./team/teamFollow.ts";
 import { viewSessionFromUrl } from "./remote/viewSession.ts";
 
 export type { Store } from "./createStore.ts";
@@ -112,6 +114,21 @@ export const serverAnnotations =
     : startServerAnnotations(useStore, usePersistStatus, {
         restoring: () => annotationsSync?.restoring() ?? false,
       });
+
+/**
+ * Team mode (`view --db`, issue 18): the team slice follows the served dataset's person
+ * (store/team/teamFollow.ts), and a submit flushes the annotations' server link first.
+ */
+if (typeof window !== "undefined") {
+  configureTeam({
+    flushAnnotations: () => serverAnnotations?.flush() ?? Promise.resolve(),
+    saveProblem: () => {
+      const server = usePersistStatus.getState().server;
+      return server.status === "error" || server.status === "invalid" ? server.message : null;
+    },
+  });
+  startTeamFollow(useStore);
+}
 
 /** The URL names the data on screen (store/sourceUrl.ts). */
 if (typeof window !== "undefined") startSourceUrlSync(useStore);

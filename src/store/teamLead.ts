@@ -31,7 +31,8 @@ import type { TeamQueueViewReply } from "../io/view/teamApi.ts";
 import { useDataset, useLoadedGroups, useSettings } from "./hooks.ts";
 import { useStore } from "./index.ts";
 import type { TeamPerson } from "./remote/teamClient.ts";
-import { selectTeamSession, type TeamLeadData } from "./slices/teamLeadSlice.ts";
+import type { TeamLeadData } from "./slices/teamLeadSlice.ts";
+import { selectTeamMode } from "./team/teamSelectors.ts";
 
 /**
  * Every group's facts for a queue filter, in the file's order: its step and rewards as the group
@@ -174,8 +175,8 @@ export function teamHumanSources(
  */
 export function useTeamHumanSources(): readonly TeamHumanSource[] {
   const self = useStore((s) => {
-    const team = selectTeamSession(s);
-    return team !== null && team.team.role === "lead" ? team.team.user : null;
+    const mode = selectTeamMode(s);
+    return mode !== null && mode.team.role === "lead" ? mode.team.user : null;
   });
   const follow = useStore((s) => s.teamLeadFollow);
   useEffect(() => (self === null ? undefined : follow()), [self, follow]);

@@ -39,6 +39,15 @@ export function viewSessionFromUrl(href: string): ViewSession | null {
   return { origin: url.origin, token };
 }
 
+/**
+ * A team-mode personal token (`<id>.<secret>`): a session token is one base64url part, without a
+ * dot. Known from the URL before the listing says who the page is (`listing.team`), so the page
+ * can hide a served run's rewards while it is still being read (blind mode fails closed).
+ */
+export function viewSessionIsPersonal(session: ViewSession): boolean {
+  return session.token.includes(".");
+}
+
 /** A file's bytes URL (the worker reads it with Range requests). */
 export function viewFileUrl(session: ViewSession, id: string): string {
   return `${session.origin}/api/files/${encodeURIComponent(id)}`;

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY } from "../../core/index.ts";
 import type { TeamEvent } from "../../io/view/teamApi.ts";
-import type { ViewRuns } from "../../io/view/viewApi.ts";
 import { createPlainStore } from "../createStore.ts";
 import * as client from "../remote/teamClient.ts";
 import type { ViewEventHandlers, ViewSession } from "../remote/viewSession.ts";
-import { selectTeamSession } from "./teamLeadSlice.ts";
+import { selectTeamMode } from "../team/teamSelectors.ts";
 
 vi.mock("../remote/teamClient.ts", () => ({
   fetchTeamUsers: vi.fn(),
@@ -49,17 +48,9 @@ const gold = {
 
 function storeAs(role: "lead" | "annotator") {
   const store = createPlainStore();
-  const listing = { team: { user: "lee", role, dataset: "run" } } as unknown as ViewRuns;
-  store.setState({
-    load: {
-      status: "error",
-      file: new File([], "run"),
-      remote: { session, listing, run: 0 },
-      message: "",
-      candidates: [],
-      unknownFormat: false,
-    },
-  });
+  const listing = { team: { user: "lee", role, dataset: "run" } };
+  // Only what the slice reads of a served run in team mode.
+  store.setState({ load: { status: "ready", remote: { session, listing, run: 0 } } as never });
   return store;
 }
 
@@ -84,7 +75,7 @@ const event: TeamEvent = { kind: "submit", user: "ann", groupId: "g1" };
 describe("teamLeadSlice", () => {
   it("an annotator's page reads nothing of the lead's", () => {
     const store = storeAs("annotator");
-    expect(selectTeamSession(store.getState())?.team.role).toBe("annotator");
+    expect(selectTeamMode(store.getState())?.team.role).toBe("annotator");
     store.getState().teamLeadFollow()();
     expect(subscribed).toHaveLength(0);
     expect(client.fetchTeamEveryone).not.toHaveBeenCalled();

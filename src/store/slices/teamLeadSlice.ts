@@ -16,12 +16,12 @@ import type {
   TeamQueueSpecBody,
   TeamQueueViewReply,
   TeamUserReply,
-  ViewTeam,
 } from "../../io/view/teamApi.ts";
 import type { Store } from "../createStore.ts";
 import type { TeamGold, TeamPerson } from "../remote/teamClient.ts";
 import { subscribeViewEvents } from "../remote/viewEvents.ts";
 import type { ViewSession } from "../remote/viewSession.ts";
+import { selectTeamMode } from "../team/teamSelectors.ts";
 
 /** What the lead has read of the team. */
 export interface TeamLeadData {
@@ -83,21 +83,10 @@ export const TEAM_LEAD_EMPTY: TeamLeadData = {
 
 const IDLE: TeamLeadState = { status: "idle", message: null, data: TEAM_LEAD_EMPTY, reads: 0 };
 
-/** The page's team session: the server's session and who the page is, or null outside team mode. */
-export function selectTeamSession(
-  s: Pick<Store, "load">,
-): { readonly session: ViewSession; readonly team: ViewTeam } | null {
-  const load = s.load;
-  if (load.status !== "ready" && load.status !== "error") return null;
-  const remote = load.remote;
-  const team = remote?.listing.team;
-  return remote === undefined || team === undefined ? null : { session: remote.session, team };
-}
-
 /** The lead's session, or null when the page is not a lead's. */
-function leadSession(s: Pick<Store, "load">): ViewSession | null {
-  const team = selectTeamSession(s);
-  return team !== null && team.team.role === "lead" ? team.session : null;
+function leadSession(s: Store): ViewSession | null {
+  const mode = selectTeamMode(s);
+  return mode !== null && mode.team.role === "lead" ? mode.session : null;
 }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));

@@ -25,12 +25,15 @@ import { TOOL_ERROR_SHORTCUTS } from "../features/rollouts/toolErrorKeys.ts";
 import type { ShortcutGroup } from "../components/keyboard.ts";
 import GroupWorkspace from "./GroupWorkspace.tsx";
 import RunPairView from "./RunPairView.tsx";
-import { DATASET_PANELS } from "./datasetPanels.ts";
+import { DATASET_PANELS, type DatasetPanel } from "./datasetPanels.ts";
 import { WORKSPACE_SHORTCUTS } from "./workspaceShortcuts.ts";
 
 import { useMappingDialog } from "../features/mapping/useMappingDialog.ts";
-import { useStore } from "../../store/index.ts";
+import { useStore, viewSession } from "../../store/index.ts";
+import { viewSessionIsPersonal } from "../../store/remote/viewSession.ts";
 import { datasetSteps } from "../../store/datasetInfo.ts";
+import { useBlindPending, useTeamMode } from "../../store/team/teamHooks.ts";
+import { datasetHiddenNote } from "../../store/team/teamSelectors.ts";
 
 // The mapping dialog reads file samples with the loaders' container code: load it when needed.
 const MappingDialog = lazy(() => import("../features/mapping/MappingDialog.tsx"));
@@ -59,7 +62,11 @@ export default function DatasetScreen({
   onToggleIssues: () => void;
 }) {
   const status = useStore((s) => s.load.status);
-  const preview = useStore((s) => (s.load.status === "loading" ? s.load.preview : null));
+  // The first group while a file is indexed, with its rewards: not on a team-mode page (a
+  // personal token), where blind mode may hide them and who the page is is not known yet.
+  const preview = useStore((s) =>
+    s.load.status === "loading" && !TEAM_PAGE ? s.load.preview : null,
+  );
   // The open panels, the newest first: the side sheet shows it on top. A page that opens with a
   // run to compare (`view RUN_A RUN_B --compare`) opens with the Run vs run panel.
   const [openPanels, setOpenPanels] = useState<readonly string[]>(() =>
@@ -87,7 +94,13 @@ export default function DatasetScreen({
   // A run's panels (stepsOnly) are offered when the groups have steps.
   const summaries = useStore((s) => (s.load.status === "ready" ? s.load.dataset.summaries : null));
   const hasSteps = useMemo(() => summaries !== null && datasetSteps(summaries) > 0, [summaries]);
-  const panels = DATASET_PANELS.filter((panel) => hasSteps || panel.stepsOnly !== true);
+  // The team panel (teamOnly) is offered in team mode (`view --db`, issue 18). Blind mode
+  // replaces the panels over the whole dataset's rewards with a note while the annotator has a
+  // blind group not submitted (store/team/teamSelectors.ts, `selectBlindPending`).
+  const teamMode = useTeamMode() !== null;
+  const panels = DATASET_PANELS.filter(
+    (panel) => (hasSteps || panel.stepsOnly !== true) && (teamMode || panel.teamOnly !== true),
+  );
   const sheetPanels = panels
     .filter((panel) => openPanels.includes(panel.id))
     .sort((a, b) => openPanels.indexOf(a.id) - openPanels.indexOf(b.id));
@@ -174,25 +187,7 @@ export default function DatasetScreen({
           ) : null}
         </div>
         {ready && sheetPanels.length > 0 ? (
-          <aside
-            className="app__sheet app__sheet--end"
-            aria-label="Panels"
-            data-testid="panels.sheet"
-          >
-            {sheetPanels.map((panel) => (
-              <section
-                key={panel.id}
-                className="app__sheet-panel"
-                aria-label={panel.label}
-                data-testid={`panel.${panel.id}`}
-              >
-                <SheetHead title={panel.label} onClose={() => togglePanel(panel.id)} />
-                <Suspense fallback={<p className="workspace__loading">{panel.loading}</p>}>
-                  <panel.Component />
-                </Suspense>
-              </section>
-            ))}
-          </aside>
+          <PanelsSheet panels={sheetPanels} onClose={togglePanel} />
         ) : null}
       </main>
       {helpOpen ? <CheatSheet groups={SHORTCUTS} onClose={() => setHelpOpen(false)} /> : null}
@@ -201,6 +196,46 @@ export default function DatasetScreen({
 }
 
 const SETTINGS_SHEET_ID = "settings-sheet";
+
+/**
+ * The open panels, the newest first. Blind mode (team mode, issue 18) shows a note in place of a
+ * panel over the whole dataset's rewards while the annotator has a blind group not submitted.
+ */
+function PanelsSheet({
+  panels,
+  onClose,
+}: {
+  panels: readonly DatasetPanel[];
+  onClose: (id: string) => void;
+}) {
+  const blindPending = useBlindPending();
+  return (
+    <aside className="app__sheet app__sheet--end" aria-label="Panels" data-testid="panels.sheet">
+      {panels.map((panel) => (
+        <section
+          key={panel.id}
+          className="app__sheet-panel"
+          aria-label={panel.label}
+          data-testid={`panel.${panel.id}`}
+        >
+          <SheetHead title={panel.label} onClose={() => onClose(panel.id)} />
+          {panel.datasetRewards === true && blindPending !== 0 ? (
+            <p className="app__sheet-note" data-testid="team.dataset-hidden">
+              {datasetHiddenNote(blindPending)}
+            </p>
+          ) : (
+            <Suspense fallback={<p className="workspace__loading">{panel.loading}</p>}>
+              <panel.Component />
+            </Suspense>
+          )}
+        </section>
+      ))}
+    </aside>
+  );
+}
+
+/** The page was opened with a team-mode personal token (`view --db`). */
+const TEAM_PAGE = viewSession !== null && viewSessionIsPersonal(viewSession);
 
 /** A side sheet's title bar: its name and a close button. */
 function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {

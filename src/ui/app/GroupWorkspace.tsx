@@ -7,12 +7,14 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState, type Ref } from
 import { useStore } from "../../store/index.ts";
 import { datasetSteps } from "../../store/datasetInfo.ts";
 import { useDataset, type GroupView } from "../../store/hooks.ts";
+import { useDatasetRewardsShown, useRewardsShown } from "../../store/team/teamHooks.ts";
 import AnnotateKeys from "../features/annotate/AnnotateKeys.tsx";
 import ColumnTools from "../features/annotate/ColumnTools.tsx";
 import { GroupDetail } from "../features/rollouts/RolloutColumns.tsx";
 import { GroupPair } from "../features/rollouts/GroupPair.tsx";
 import type { RenderLineagePair } from "../features/lineage/LineageView.tsx";
 import { focusAdjacentColumn } from "../features/rollouts/columnFocus.ts";
+import { TeamGroupBar } from "../features/team/TeamGroupBar.tsx";
 import { useDocumentShortcuts } from "../components/keyboard.ts";
 import { WORKSPACE_TABS, workspaceCommand, type WorkspaceTab } from "./workspaceShortcuts.ts";
 
@@ -116,6 +118,13 @@ export default function GroupWorkspace({
     ),
     [],
   );
+  // Blind mode (team mode, issue 18): every view but the columns shows the group's rewards or
+  // what follows from them (metrics, divergence, the comparison's pass column, the rubric's
+  // scores), so only the columns (which hide them) show until it is submitted. The lineage shows
+  // the prompt's groups of other steps too: it follows the dataset-wide rule.
+  const groupRewardsShown = useRewardsShown(groupId);
+  const datasetRewardsShown = useDatasetRewardsShown();
+  const rewardsShown = shown === "lineage" ? datasetRewardsShown : groupRewardsShown;
   const renderColumnTools = useCallback(
     (rolloutId: string) => <ColumnTools groupId={groupId} rolloutId={rolloutId} />,
     [groupId],
@@ -130,6 +139,7 @@ export default function GroupWorkspace({
       aria-label={`Group ${groupId}`}
       data-testid="group.workspace"
     >
+      <TeamGroupBar groupId={groupId} onOpen={selectGroup} />
       <div className="workspace__bar">
         <div role="tablist" aria-label="Group views" className="workspace__tabs">
           {tabs.map((t) => (
@@ -168,6 +178,12 @@ export default function GroupWorkspace({
                 renderAboveColumns={renderAnnotatePanel}
               />
             </AnnotateKeys>
+          ) : !rewardsShown ? (
+            <p className="workspace__loading" data-testid="team.tab-hidden">
+              {shown === "lineage"
+                ? "Blind mode: the lineage shows the rewards of this prompt's groups at every step. It shows once you have submitted every blind group."
+                : "Blind mode: this view shows the group's rewards or what follows from them. It shows once you submit the group."}
+            </p>
           ) : shown === "metrics" ? (
             <MetricsPanel groupId={groupId} />
           ) : shown === "compare" ? (

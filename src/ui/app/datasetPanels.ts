@@ -1,6 +1,6 @@
 /**
- * The dataset-level panels the toolbar toggles (the overview, a run's health, the judge,
- * calibration, rubrics, exports): each one is a feature's default export, loaded on first open so the first page stays
+ * The dataset-level panels the toolbar toggles (the team's queues, the overview, a run's health,
+ * the judge, calibration, rubrics, exports): each one is a feature's default export, loaded on first open so the first page stays
  * small. A feature adds its panel with one entry here; App renders the toggles and the open panels.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
@@ -14,6 +14,13 @@ export interface DatasetPanel {
   readonly Component: LazyExoticComponent<ComponentType>;
   /** Offered only when the dataset has training steps (a run, or a file with a step column). */
   readonly stepsOnly?: boolean;
+  /** Offered only in team mode (`view RUN --db URL`, issue 18). */
+  readonly teamOnly?: boolean;
+  /**
+   * Shows rewards or judge verdicts over the whole dataset: blind mode replaces it with a note
+   * while the annotator has a blind group not submitted (store/team/teamSelectors.ts).
+   */
+  readonly datasetRewards?: boolean;
 }
 
 /**
@@ -26,10 +33,26 @@ function lazyPanel(
   loading: string,
   load: () => Promise<{ default: ComponentType }>,
 ): DatasetPanel {
-  return { id, label, loading, Component: lazy(load) };
+  return { id, label, loading, Component: lazy(load), datasetRewards: true };
 }
 
+/**
+ * Every panel but the team's shows the dataset's rewards or verdicts (`datasetRewards`): the
+ * overview and the run's health chart them, the judge, rubrics, calibration and verifiers score
+ * or compare against them, the run comparison compares them, the exports write them.
+ */
 export const DATASET_PANELS: readonly DatasetPanel[] = [
+  // Team mode (issue 18): the person's queues; for a lead, the team's (loaded on first open).
+  {
+    ...lazyPanel(
+      "team",
+      "Team",
+      "Loading the team…",
+      () => import("../features/team/TeamPanel.tsx"),
+    ),
+    teamOnly: true,
+    datasetRewards: false,
+  },
   // The overview draws charts: recharts loads with it, not with the first page.
   lazyPanel(
     "overview",

@@ -17,6 +17,7 @@ import {
 import { rankingPlace, rankingRemove, type Ranking } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import type { GroupView } from "../../../store/hooks.ts";
+import { useRewardsShown } from "../../../store/team/teamHooks.ts";
 import { isTypingTarget } from "../../components/keyboard.ts";
 import {
   prepareRanking,
@@ -66,9 +67,11 @@ const Item = memo(
           onDragStart={(e) => onDragStart(item.id, e)}
         >
           <span className={styles.rankId}>{item.id}</span>
-          <span className={styles.rankNum} title="Reward (source: reward)">
-            r {item.reward}
-          </span>
+          {item.reward === "" ? null : (
+            <span className={styles.rankNum} title="Reward (source: reward)">
+              r {item.reward}
+            </span>
+          )}
           {ranked && item.factor !== "" ? (
             <span className={styles.rankNum} title="GAR factor f from the human ranking">
               f {item.factor}
@@ -139,11 +142,14 @@ function Gap({ before, onDrop }: { before: number; onDrop: (id: string, before: 
 /** The passes not ranked yet; dropping a ranked item here unranks it. */
 function Unranked({
   items,
+  blind,
   onKey,
   onDragStart,
   onDrop,
 }: {
   items: readonly RankItem[];
+  /** Blind mode: every rollout is offered, not only the passes. */
+  blind: boolean;
   onKey: (id: string, e: React.KeyboardEvent<HTMLButtonElement>) => void;
   onDragStart: (id: string, e: DragEvent<HTMLButtonElement>) => void;
   onDrop: (id: string) => void;
@@ -155,7 +161,9 @@ function Unranked({
       data-testid="ranking.unranked"
       {...dropHandlers(onDrop, setOver)}
     >
-      <h4 className={styles.subTitle}>Unranked passes ({items.length})</h4>
+      <h4 className={styles.subTitle}>
+        Unranked {blind ? "rollouts" : "passes"} ({items.length})
+      </h4>
       <ul className={styles.tierItems}>
         {items.map((item) => (
           <Item key={item.id} item={item} ranked={false} onKey={onKey} onDragStart={onDragStart} />
@@ -200,6 +208,32 @@ function Tier({
   );
 }
 
+/** What a drop does: into a tier, before one (a new tier), or back to the unranked ones. */
+function useDrops(
+  apply: (next: Ranking, id: string) => void,
+  current: { readonly current: { readonly ranking: Ranking } },
+): {
+  onDropInto: (id: string, tier: number) => void;
+  onDropBefore: (id: string, before: number) => void;
+  onUnrank: (id: string) => void;
+} {
+  const onDropInto = useCallback(
+    (id: string, tier: number) =>
+      apply(rankingPlace(current.current.ranking, id, tier, "into"), id),
+    [apply, current],
+  );
+  const onDropBefore = useCallback(
+    (id: string, before: number) =>
+      apply(rankingPlace(current.current.ranking, id, before, "before"), id),
+    [apply, current],
+  );
+  const onUnrank = useCallback(
+    (id: string) => apply(rankingRemove(current.current.ranking, id), id),
+    [apply, current],
+  );
+  return { onDropInto, onDropBefore, onUnrank };
+}
+
 /**
  * `parsed` is the group view the columns already computed (passed down through the rollouts
  * feature's slot), so a change computes the group's analysis once, not once per view.
@@ -211,9 +245,11 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
   const [focusRequest, setFocusRequest] = useState<{ readonly id: string } | null>(null);
   const setFocusId = useCallback((id: string) => setFocusRequest({ id }), []);
   const listRef = useRef<HTMLDivElement>(null);
+  // Blind mode (team mode, issue 18): no reward, pass or GAR number until the group is submitted.
+  const blind = !useRewardsShown(groupId);
   const view = useMemo(
-    () => prepareRanking(parsed.group, parsed.analysis, parsed.annotation),
-    [parsed],
+    () => prepareRanking(parsed.group, parsed.analysis, parsed.annotation, blind),
+    [parsed, blind],
   );
   const ranking = parsed.annotation.ranking;
   // Handlers read the current ranking and order when a key comes, so they stay stable and the
@@ -288,26 +324,13 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
     e.dataTransfer.setData("text/plain", id);
     e.dataTransfer.effectAllowed = "move";
   }, []);
-  const onDropInto = useCallback(
-    (id: string, tier: number) =>
-      apply(rankingPlace(current.current.ranking, id, tier, "into"), id),
-    [apply],
-  );
-  const onDropBefore = useCallback(
-    (id: string, before: number) =>
-      apply(rankingPlace(current.current.ranking, id, before, "before"), id),
-    [apply],
-  );
-  const onUnrank = useCallback(
-    (id: string) => apply(rankingRemove(current.current.ranking, id), id),
-    [apply],
-  );
+  const { onDropInto, onDropBefore, onUnrank } = useDrops(apply, current);
 
   return (
     <section className={styles.panel} aria-label="Human ranking" data-testid="ranking.panel">
       <div className={styles.panelHead}>
         <h3 className={styles.panelTitle} title={RANKING_HINT}>
-          Ranking of the passes
+          {blind ? "Ranking of the rollouts" : "Ranking of the passes"}
         </h3>
         <span className={styles.muted} data-testid="ranking.status" data-status={view.status}>
           {view.statusText}
@@ -361,7 +384,13 @@ export default function RankingPanel({ groupId, parsed }: { groupId: string; par
           ))}
           <Gap before={view.tiers.length} onDrop={onDropBefore} />
         </ol>
-        <Unranked items={view.unranked} onKey={onKey} onDragStart={onDragStart} onDrop={onUnrank} />
+        <Unranked
+          items={view.unranked}
+          blind={blind}
+          onKey={onKey}
+          onDragStart={onDragStart}
+          onDrop={onUnrank}
+        />
       </div>
       <p className={styles.srOnly} aria-live="polite" data-testid="ranking.live">
         {announcement}

@@ -50,6 +50,32 @@ function view(annotation: GroupAnnotation) {
 const key = (k: string, altKey = false) => ({ key: k, altKey, ctrlKey: false, metaKey: false });
 
 describe("prepareRanking", () => {
+  it("in blind mode offers every rollout, with no reward, pass or GAR number", () => {
+    const ranked = { ...GROUP_ANNOTATION_EMPTY, ranking: [["c"], ["b"]] };
+    const v = groupView(group, ANALYSIS_DEFAULTS, undefined, ranked, { status: "pending" });
+    const blind = prepareRanking(v.group, v.analysis, ranked, true);
+    expect(blind.status).toBe("blind");
+    // The fails (b, e) are rankable like the passes, and nothing says which is which.
+    expect(blind.unranked.map((i) => i.id)).toEqual(["a", "d", "e"]);
+    const items = [...blind.tiers.flatMap((t) => t.items), ...blind.unranked];
+    expect(items.every((i) => i.reward === "" && i.garAdvantage === "" && i.factor === "")).toBe(
+      true,
+    );
+    expect(items.every((i) => i.problem === "" && i.passed)).toBe(true);
+    expect(blind.statusText).toBe(
+      "Blind: rank the 5 rollouts, best first (3 to rank). Which pass shows once you submit; GAR then uses the passes.",
+    );
+    const all = { ...GROUP_ANNOTATION_EMPTY, ranking: [["a"], ["b"], ["c"], ["d"], ["e"]] };
+    const done = groupView(group, ANALYSIS_DEFAULTS, undefined, all, { status: "pending" });
+    expect(prepareRanking(done.group, done.analysis, all, true).statusText).toContain(
+      "Every rollout is ranked",
+    );
+    // Not blind: the fail is flagged as ignored, as before.
+    expect(prepareRanking(v.group, v.analysis, ranked).tiers[1]!.items[0]!.problem).toBe(
+      "fails: ignored in the ranking",
+    );
+  });
+
   it("lists every pass as unranked until ranked, in file order", () => {
     const v = view(GROUP_ANNOTATION_EMPTY);
     expect(v.tiers).toEqual([]);

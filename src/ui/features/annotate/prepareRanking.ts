@@ -44,17 +44,26 @@ export interface RankingView {
   readonly tiers: readonly RankTier[];
   /** Passes not in the ranking, in file order. */
   readonly unranked: readonly RankItem[];
-  /** "none": nothing ranked; "applied": GAR values come from the ranking; "incomplete": passes missing. */
-  readonly status: "none" | "applied" | "incomplete";
+  /**
+   * "none": nothing ranked; "applied": GAR values come from the ranking; "incomplete": passes
+   * missing; "blind": blind mode (team mode) hides which rollouts pass, so every one is ranked.
+   */
+  readonly status: "none" | "applied" | "incomplete" | "blind";
   readonly statusText: string;
   /** Every item id in display order (tiers, then unranked): the arrow keys walk it. */
   readonly order: readonly string[];
 }
 
+/**
+ * The ranking's view. `blind` (team mode's blind queue, before the group is submitted): which
+ * rollouts pass is the reward's verdict, so it is not shown: every rollout may be ranked, without
+ * its reward, GAR numbers or a "fails" note; once submitted, GAR uses the passes of the ranking.
+ */
 export function prepareRanking(
   group: RolloutGroup,
   analysis: GroupAnalysis,
   annotation: GroupAnnotation,
+  blind = false,
 ): RankingView {
   const byId = new Map(group.rollouts.map((r, i) => [r.id, i]));
   const item = (id: string): RankItem => {
@@ -73,6 +82,19 @@ export function prepareRanking(
         label: null,
         problem: "not in this group",
       };
+    if (blind)
+      return {
+        id,
+        index,
+        reward: "",
+        passed: true,
+        factor: "",
+        garAdvantage: "",
+        garAdvantagePlain: "",
+        hack: s.hack && analysis.garSource === "human",
+        label: s.humanLabel,
+        problem: "",
+      };
     return {
       id,
       index,
@@ -90,8 +112,19 @@ export function prepareRanking(
   const ranked = new Set(annotation.ranking.flat());
   const tiers = annotation.ranking.map((t, index) => ({ index, items: t.map(item) }));
   const unranked = group.rollouts
-    .filter((r, i) => analysis.rollouts[i]!.passed && !ranked.has(r.id))
+    .filter((r, i) => (blind || analysis.rollouts[i]!.passed) && !ranked.has(r.id))
     .map((r) => item(r.id));
+  if (blind)
+    return {
+      tiers,
+      unranked,
+      status: "blind",
+      statusText:
+        unranked.length === 0
+          ? "Every rollout is ranked. Rewards, passes and GAR values show once you submit (blind)."
+          : `Blind: rank the ${group.rollouts.length} rollouts, best first (${unranked.length} to rank). Which pass shows once you submit; GAR then uses the passes.`,
+      order: [...tiers.flatMap((t) => t.items.map((i) => i.id)), ...unranked.map((i) => i.id)],
+    };
   const status =
     analysis.gar.kind === "applied"
       ? "applied"

@@ -8,6 +8,7 @@ import { useDeferredValue, useMemo, useRef, useState } from "react";
 import type { RolloutGroup } from "../../../core/index.ts";
 import { useDataset, useLoadedGroups, useSettings } from "../../../store/hooks.ts";
 import { useStore } from "../../../store/index.ts";
+import { useRewardsShownOf } from "../../../store/team/teamHooks.ts";
 import { isRunDataset } from "../../../store/datasetInfo.ts";
 import GroupFilters from "./GroupFilters.tsx";
 import GroupTable from "./GroupTable.tsx";
@@ -15,6 +16,7 @@ import MetadataControls from "./MetadataControls.tsx";
 import { filterMetadataRows } from "./metadataColumns.tsx";
 import {
   annotatedRowsSelector,
+  blindGroupRows,
   filterGroupRows,
   lazySearchIndex,
   flagGroupRows,
@@ -83,7 +85,12 @@ export default function GroupList({ onOpen }: GroupListProps) {
   const marked = useStore((s) => selectAnnotated(s.annotations.groups));
   // The judge runs' hack flags, apart from the human marks ("2 (heuristic)").
   const runs = useStore((s) => s.annotations.judgeRuns);
-  const annotated = useMemo(() => flagGroupRows(marked, runs), [marked, runs]);
+  // Blind mode (team mode): a group whose rewards are hidden keeps its row, blanked.
+  const rewardsShown = useRewardsShownOf();
+  const annotated = useMemo(
+    () => blindGroupRows(flagGroupRows(marked, runs), rewardsShown),
+    [marked, runs, rewardsShown],
+  );
   // Built on the first search, not in the mounting render (or when the search box takes the focus,
   // in an idle moment before the first keystroke).
   const searchIndex = useMemo(

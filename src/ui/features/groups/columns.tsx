@@ -13,7 +13,7 @@ import {
 } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { isGroupSortKey, type GroupSort } from "../../../store/url.ts";
-import { hacksText, statText, type GroupRow } from "./prepareGroupRows.ts";
+import { BLIND_TITLE, hacksText, statText, type GroupRow } from "./prepareGroupRows.ts";
 import styles from "./Groups.module.css";
 
 export const groupTableFeatures = tableFeatures({ rowSortingFeature });
@@ -75,22 +75,32 @@ export const GROUP_CELLS: Readonly<Record<string, (row: GroupRow) => ReactNode>>
     ) : (
       r.n
     ),
-  passes: (r) => r.passes,
-  mean: (r) => statText(r.mean),
-  std: (r) => statText(r.std),
+  passes: (r) =>
+    r.blind === true ? (
+      <span className={styles.badge} title={BLIND_TITLE} data-testid="groups.row.blind">
+        blind
+      </span>
+    ) : (
+      r.passes
+    ),
+  mean: (r) => (r.blind === true ? <span title={BLIND_TITLE}>–</span> : statText(r.mean)),
+  std: (r) => (r.blind === true ? <span title={BLIND_TITLE}>–</span> : statText(r.std)),
   zeroStd: (r) =>
-    r.zeroStd ? (
+    r.blind === true ? null : r.zeroStd ? (
       <span className={styles.badge}>zero std</span>
     ) : r.unscored ? (
       <span className={styles.badge} title="No rollout of the group has a reward" data-unscored="">
         unscored
       </span>
     ) : null,
-  spread: (r) => (
-    <span title={r.spread.title} data-spread={r.spread.status}>
-      {r.spread.status}
-    </span>
-  ),
+  spread: (r) =>
+    r.blind === true ? (
+      <span title={BLIND_TITLE}>–</span>
+    ) : (
+      <span title={r.spread.title} data-spread={r.spread.status}>
+        {r.spread.status}
+      </span>
+    ),
   hacks: (r) =>
     r.hacks > 0 || r.flagged > 0 ? (
       <span

@@ -67,6 +67,8 @@ export interface GroupRow extends GroupRewardStats {
   /** Sort weight of the annotation: ranked first, then the share labelled, then notes. */
   readonly annotationWeight: number;
   readonly reviewed: boolean;
+  /** Blind mode blanked its reward and judge values (groupRowsBlind.ts); absent otherwise. */
+  readonly blind?: boolean;
 }
 
 /** The settings the rows depend on (not the advantage or clustering settings). */

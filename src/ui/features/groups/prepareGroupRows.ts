@@ -11,6 +11,7 @@
  * - annotatedGroupRows.ts: annotations and judge flags on the rows, rows shared when unchanged
  * - groupRowsFilter.ts, groupRowsSort.ts: the filters and search, the sort
  * - groupCells.ts, groupSelection.ts: formatted cells, the keyboard's selection
+ * - groupRowsBlind.ts: blind mode's blanked rows (team mode)
  *
  * Sizes: the browser prepares every group of the file (100k rows in the scroll benchmark), so each
  * function is one pass over the rows, and a row is rebuilt only when its inputs change (see
@@ -57,3 +58,4 @@ export {
   type ClusterCellEntry,
 } from "./groupCells.ts";
 export { nextSelection } from "./groupSelection.ts";
+export { BLIND_TITLE, blindGroupRows, blindRow } from "./groupRowsBlind.ts";

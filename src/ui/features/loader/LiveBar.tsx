@@ -12,6 +12,7 @@ import {
 } from "../../../core/index.ts";
 import type { GroupSummary } from "../../../io/dataset.ts";
 import { useStore } from "../../../store/index.ts";
+import { useRewardsShownOf } from "../../../store/team/teamHooks.ts";
 import { useDataset } from "../../../store/hooks.ts";
 import styles from "./Loader.module.css";
 
@@ -88,9 +89,20 @@ export default function LiveBar() {
   const passThreshold = useStore((s) => s.settings.passThreshold);
   const dismiss = useStore((s) => s.dismissArrivals);
   const dataset = useDataset();
+  // Blind mode (team mode): a group whose rewards are hidden is never listed as zero std or
+  // without spread.
+  const rewardsShown = useRewardsShownOf();
   if (remote === undefined || dataset === null) return null;
   if (live.arrived.length === 0 && live.notices.length === 0 && live.heldBack === 0) return null;
-  const arrivals = arrivalsOf(dataset.summaries, live.arrived, passThreshold);
+  const all = arrivalsOf(dataset.summaries, live.arrived, passThreshold);
+  const arrivals =
+    rewardsShown === null
+      ? all
+      : {
+          ...all,
+          zeroStd: all.zeroStd.filter(rewardsShown),
+          noSpread: all.noSpread.filter(rewardsShown),
+        };
   return (
     <section className={styles.live} aria-label="New in the run" data-testid="live.bar">
       {arrivals.count > 0 ? (

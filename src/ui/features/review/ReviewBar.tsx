@@ -9,6 +9,7 @@ import { useId, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { ReviewQueueMode, RolloutGroup } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
+import { useRewardsShownOf } from "../../../store/team/teamHooks.ts";
 import { useDataset, useLoadedGroups } from "../../../store/hooks.ts";
 import { useDocumentShortcuts } from "../../components/keyboard.ts";
 import { prepareReview, prepareReviewQueue } from "./prepareReview.ts";
@@ -50,7 +51,17 @@ export default function ReviewBar({
   const undo = useStore((s) => s.undoAnnotation);
   const redo = useStore((s) => s.redoAnnotation);
   const setReviewed = useStore((s) => s.setReviewed);
-  const summaries = dataset?.summaries;
+  // Blind mode (team mode): the mixed queue lists no group whose rewards are hidden (being in
+  // it or not would say whether its rollouts both pass and fail).
+  const rewardsShown = useRewardsShownOf();
+  const allSummaries = dataset?.summaries;
+  const summaries = useMemo(
+    () =>
+      mode.kind !== "mixed" || allSummaries === undefined || rewardsShown === null
+        ? allSummaries
+        : allSummaries.filter((s) => rewardsShown(s.id)),
+    [allSummaries, mode.kind, rewardsShown],
+  );
   // Mixed-ness under reward weights needs the parsed groups; otherwise they do not matter.
   const weightedGroups = rewardWeights === null ? EMPTY_GROUPS : groups;
   const queue = useMemo(

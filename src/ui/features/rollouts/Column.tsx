@@ -35,7 +35,10 @@ export const Column = memo(
     renderTools,
     eager,
     meta,
+    rewardsHidden,
   }: {
+    /** Blind mode: the header leaves the reward and what follows from it out (ColumnHeader). */
+    rewardsHidden: boolean;
     column: RolloutColumn;
     rollout: Rollout;
     /** The rollout's own metadata (what the group's rollouts do not share), or null for none shown. */
@@ -83,6 +86,7 @@ export const Column = memo(
           canPin={canPin}
           onTogglePin={onTogglePin}
           renderTools={renderTools}
+          rewardsHidden={rewardsHidden}
           titleExtra={
             meta === null ? null : (
               <MetadataToggle

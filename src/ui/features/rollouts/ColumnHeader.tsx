@@ -51,8 +51,11 @@ const TitleRow = memo(function TitleRow({
   canPin,
   onTogglePin,
   extra,
+  verdictHidden,
 }: {
   id: string;
+  /** Blind mode: pass or fail (the reward's verdict) is not shown. */
+  verdictHidden: boolean;
   passed: boolean;
   scored: boolean;
   hack: boolean;
@@ -73,7 +76,9 @@ const TitleRow = memo(function TitleRow({
       <h3 className={styles.rolloutId} title={id}>
         {id}
       </h3>
-      <PassChip passed={passed} scored={scored} label={humanLabel} hint={passedHint} />
+      {verdictHidden ? null : (
+        <PassChip passed={passed} scored={scored} label={humanLabel} hint={passedHint} />
+      )}
       {hack ? (
         <span className={styles.hack} title={hackTitle}>
           hack
@@ -320,6 +325,8 @@ const Counts = memo(
     sameComponents(p.components, n.components),
 );
 
+const NO_COMPONENTS: RolloutColumn["components"] = [];
+
 /** The details row (the group bar's "Details"): each number's source and the GAR factor. */
 const Details = memo(function Details({ factor }: { factor: string }) {
   return (
@@ -355,8 +362,14 @@ export default function ColumnHeader({
   onTogglePin,
   renderTools,
   titleExtra,
+  rewardsHidden = false,
 }: {
   column: RolloutColumn;
+  /**
+   * Blind mode (team mode, issue 18): the reward and everything computed from it (pass or fail,
+   * rank, win rate, advantages, GAR, components) are left out, and a line says so.
+   */
+  rewardsHidden?: boolean;
   hints: MetricFormulas;
   clustersPending: boolean;
   hasTrainer: boolean;
@@ -389,23 +402,34 @@ export default function ColumnHeader({
         canPin={canPin}
         onTogglePin={onTogglePin}
         extra={titleExtra}
+        verdictHidden={rewardsHidden}
       />
-      <Metrics
-        reward={c.plain.reward}
-        rank={c.plain.rank}
-        place={c.plain.place}
-        groupSize={c.groupSize}
-        rankSource={c.rankSource}
-        winRate={c.plain.winRate}
-        advantage={c.plain.advantage}
-        garAdvantage={c.plain.garAdvantage}
-        factor={c.factor}
-        trainerAdvantage={c.trainerAdvantage}
-        hints={hints}
-        hasGar={hasGar}
-        garSource={garSource}
-        hasTrainer={hasTrainer}
-      />
+      {rewardsHidden ? (
+        <p
+          className={styles.blindMetrics}
+          data-testid="column.rewards-hidden"
+          title="Blind mode: the reward, pass or fail, rank, win rate, advantages and GAR show once you submit this group"
+        >
+          Reward and advantages: hidden (blind)
+        </p>
+      ) : (
+        <Metrics
+          reward={c.plain.reward}
+          rank={c.plain.rank}
+          place={c.plain.place}
+          groupSize={c.groupSize}
+          rankSource={c.rankSource}
+          winRate={c.plain.winRate}
+          advantage={c.plain.advantage}
+          garAdvantage={c.plain.garAdvantage}
+          factor={c.factor}
+          trainerAdvantage={c.trainerAdvantage}
+          hints={hints}
+          hasGar={hasGar}
+          garSource={garSource}
+          hasTrainer={hasTrainer}
+        />
+      )}
       <Counts
         cluster={c.cluster}
         clusterSize={c.clusterSize}
@@ -413,10 +437,10 @@ export default function ColumnHeader({
         toolCalls={c.toolCalls}
         toolErrors={c.toolErrors}
         length={c.length}
-        components={c.components}
+        components={rewardsHidden ? NO_COMPONENTS : c.components}
         hints={hints}
       />
-      <Details factor={c.factor} />
+      {rewardsHidden ? null : <Details factor={c.factor} />}
       {renderTools?.(c.id)}
     </header>
   );

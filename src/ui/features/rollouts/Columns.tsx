@@ -36,7 +36,10 @@ export function Columns({
   clustersPending,
   renderColumnTools,
   initialVisible = VISIBLE_DEFAULT,
+  rewardsHidden = false,
 }: {
+  /** Blind mode (team mode): the headers leave out the reward and what follows from it. */
+  rewardsHidden?: boolean;
   group: RolloutGroup;
   analysis: GroupAnalysis;
   clustersPending: boolean;
@@ -133,6 +136,7 @@ export function Columns({
               renderTools={renderColumnTools}
               eager={eagerTranscript(i, visible, slots.has(c.id))}
               meta={ownMeta ? (meta.own[i] ?? null) : null}
+              rewardsHidden={rewardsHidden}
             />
           ),
         )}

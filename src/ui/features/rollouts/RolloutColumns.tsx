@@ -15,6 +15,7 @@ import {
   type RolloutGroup,
 } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
+import { useRewardsShown } from "../../../store/team/teamHooks.ts";
 import {
   useGroupAnalysis,
   useGroupClusters,
@@ -53,6 +54,8 @@ export function GroupDetail({
 }) {
   const ensureGroup = useStore((s) => s.ensureGroup);
   const parsed = useGroupAnalysis(groupId);
+  // Blind mode (team mode, issue 18): the group's rewards are not shown until it is submitted.
+  const rewardsShown = useRewardsShown(groupId);
   // Parsing a group of an indexed file is a request to the worker: an external system.
   useEffect(() => {
     ensureGroup(groupId);
@@ -73,6 +76,7 @@ export function GroupDetail({
         analysis={parsed.analysis}
         clustersPending={parsed.clusters.status !== "done"}
         renderColumnTools={renderColumnTools}
+        rewardsHidden={!rewardsShown}
       />
     </>
   );

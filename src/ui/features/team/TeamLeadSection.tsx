@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { GROUP_ANNOTATION_EMPTY, type GroupAnnotation } from "../../../core/index.ts";
 import { useStore } from "../../../store/index.ts";
 import { useLoadedGroups } from "../../../store/hooks.ts";
-import { selectTeamSession } from "../../../store/slices/teamLeadSlice.ts";
+import { selectTeamMode, teamModeKey } from "../../../store/team/teamSelectors.ts";
 import { teamGoldSuggestionOf, useTeamAgreement, useTeamFacts } from "../../../store/teamLead.ts";
 import { LeadAgreementTable, LeadDisagreements } from "./LeadAgreement.tsx";
 import LeadQueueForm from "./LeadQueueForm.tsx";
@@ -27,11 +27,8 @@ interface Opened {
 
 /** Follow the team while a lead's page shows this (one subscription per session). */
 function useLeadFollow(): boolean {
-  const lead = useStore((s) => selectTeamSession(s)?.team.role === "lead");
-  const sessionKey = useStore((s) => {
-    const team = selectTeamSession(s);
-    return team === null ? null : `${team.session.origin} ${team.session.token}`;
-  });
+  const lead = useStore((s) => selectTeamMode(s)?.team.role === "lead");
+  const sessionKey = useStore((s) => teamModeKey(selectTeamMode(s)));
   const follow = useStore((s) => s.teamLeadFollow);
   useEffect(() => (lead && sessionKey !== null ? follow() : undefined), [lead, sessionKey, follow]);
   return lead;
