@@ -109,4 +109,10 @@ describe("LeadResolve", () => {
     expect(screen.getByTestId("team.resolved").textContent).toBe("resolved by lee");
     expect(goldLabel("g/1").value).toBe("pass");
   });
+
+  it("says when both ranked alike", () => {
+    renderResolve({ sides: [ann, { ...bob, ranking: ann.ranking }] });
+    fireEvent.click(screen.getByRole("button", { name: "Take bob's" }));
+    expect(screen.getByText("0 > 1 (ann and bob ranked alike)")).toBeTruthy();
+  });
 });

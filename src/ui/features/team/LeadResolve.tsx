@@ -169,6 +169,8 @@ function RankingChoice({
   onRanking: (ranking: GroupAnnotation["ranking"]) => void;
 }) {
   const source = draftRankingSource(draft, sides);
+  // The same ranking on both sides: either choice is both people's.
+  const alike = sides[0].ranking.length > 0 && draftRankingSource(sides[1], sides) === 0;
   return (
     <fieldset className={styles.choice}>
       <legend>Gold ranking</legend>
@@ -196,7 +198,10 @@ function RankingChoice({
         />
         none
       </label>
-      <span className={styles.muted}>{rankingText(groupId, draft.ranking)}</span>
+      <span className={styles.muted}>
+        {rankingText(groupId, draft.ranking)}
+        {alike ? ` (${users[0]} and ${users[1]} ranked alike)` : ""}
+      </span>
     </fieldset>
   );
 }
