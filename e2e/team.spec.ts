@@ -37,7 +37,7 @@ import {
 import { annotationsParse } from "../src/io/annotations/annotationsFile.ts";
 import { startPostgres, type TestPostgres } from "../src/test/postgres.ts";
 import { collectPageErrors, type PageErrors } from "./harness/pageErrors.ts";
-import { describe, expect, test } from "./harness/test.ts";
+import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 import { Annotate } from "./pages/Annotate.ts";
 
 const BIN = fileURLToPath(new URL("../bin/rollout-studio.mjs", import.meta.url));
@@ -133,6 +133,20 @@ async function api<T>(name: string, path: string): Promise<T> {
   return JSON.parse(reply.body) as T;
 }
 
+const SHOTS = `${ARTIFACTS_DIR}team/`;
+
+/** Screenshots of a person's page at 1440x900 and 1280x720 (e2e/.artifacts/team/), to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}${name}-${size.width}x${size.height}.png` });
+  }
+}
+
 /** Open the studio as a person, with their token, and their team panel. */
 async function openAs(browser: Browser, name: string): Promise<Person> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -192,6 +206,7 @@ async function leadMakesQueue(lead: Page): Promise<QueueItem[]> {
   );
   const preview = form.getByTestId("team.queue-preview");
   await preview.getByText("4 groups; 2 to two people; ann 3, bob 3").waitFor();
+  await shoot(lead, "lead-queue-form");
   await form.getByTestId("team.queue-create").click();
   await lead.locator(`[data-testid="team.lead-queue"][data-queue="${QUEUE}"]`).waitFor();
   for (const user of ["ann", "bob"])
@@ -235,6 +250,7 @@ async function annotateQueue(
     await page.locator(`[data-testid="team.queue-item"][data-group-id="${groupId}"]`).click();
     await page.locator(`[data-testid="group.workspace"][aria-label="Group ${groupId}"]`).waitFor();
     await page.getByTestId("team.blind-note").waitFor();
+    if (groupId === groups[0]) await shoot(page, `annotator-blind-${name}`);
     // Blind: no reward shows in the group's columns before it is submitted.
     await page.getByTestId("column.rewards-hidden").first().waitFor();
     expect(await page.getByTestId("column.rewards-hidden").count(), `${name} ${groupId}`).toBe(5);
@@ -387,6 +403,7 @@ describe("team mode: a lead, two annotators, blind queues, live agreement, gold"
       rollouts: ROLLOUTS,
     });
     await expectAgreementIsCores(lead, queued);
+    await shoot(lead, "lead-agreement");
     const kinds = await lead
       .getByTestId("team.disagreement")
       .evaluateAll((els) =>
@@ -420,6 +437,7 @@ describe("team mode: a lead, two annotators, blind queues, live agreement, gold"
     await resolve.locator('[data-testid="team.resolve-take"][data-user="bob"]').click();
     const note = `Lead: ${flipped} is right; ann's fail was a slip.`;
     await resolve.getByTestId("team.resolve-notes").fill(note);
+    await shoot(lead, "lead-resolve");
     await resolve.getByTestId("team.resolve-save").click();
     await resolve
       .getByTestId("team.resolve-message")
