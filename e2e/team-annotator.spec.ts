@@ -9,19 +9,16 @@
  * rewards show, the progress says "1 of 3" (and the server agrees), the other blind groups stay
  * hidden. No page error.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { viewStart, type ViewProcess } from "../scripts/viewProcess.ts";
 import { startPostgres, type TestPostgres } from "../src/test/postgres.ts";
 import { writeDemo } from "./harness/cli.ts";
+import { BIN, teamCli } from "./harness/teamCli.ts";
 import { describe, expect, test } from "./harness/test.ts";
 
-const BIN = fileURLToPath(new URL("../bin/rollout-studio.mjs", import.meta.url));
 const QUEUE = "blind-week-1";
 
 const demo = writeDemo("team-annotator-");
@@ -37,14 +34,9 @@ const GROUPS = [
 
 let pg: TestPostgres;
 let view: ViewProcess;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "", ROLLOUT_STUDIO_DB: pg.url },
-  });
-  return stdout;
-}
+const team = teamCli(() => pg.url);
 
 const as = (name: string): Record<string, string> => ({
   authorization: `Bearer ${tokens[name]!}`,
@@ -54,11 +46,10 @@ const as = (name: string): Record<string, string> => ({
 beforeAll(async () => {
   expect(GROUPS).toHaveLength(3);
   pg = await startPostgres();
-  for (const [name, role] of [
+  tokens = await team.addUsers([
     ["lee", "lead"],
     ["ann", "annotator"],
-  ] as const)
-    tokens[name] = (await cli("users", "add", name, "--role", role)).trimEnd().split("\n").at(-1)!;
+  ]);
   view = await viewStart(process.execPath, [
     BIN,
     "view",

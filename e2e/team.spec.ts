@@ -15,15 +15,13 @@
  * - the lead's Calibration panel takes the gold, or an annotator's labels, as its human side;
  * - zero page errors in all three contexts.
  */
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { rawGet, viewStart, type ViewProcess } from "../scripts/viewProcess.ts";
+import { BIN, teamCli } from "./harness/teamCli.ts";
 import {
   teamAgreement,
   teamAssign,
@@ -40,7 +38,6 @@ import { collectPageErrors, type PageErrors } from "./harness/pageErrors.ts";
 import { ARTIFACTS_DIR, describe, expect, test } from "./harness/test.ts";
 import { Annotate } from "./pages/Annotate.ts";
 
-const BIN = fileURLToPath(new URL("../bin/rollout-studio.mjs", import.meta.url));
 const QUEUE = "first pass";
 
 /** Six groups of five rollouts: four mixed (task-1, 2, 4, 5), two with one reward (3, 6). */
@@ -77,34 +74,18 @@ writeFileSync(
 
 let pg: TestPostgres;
 let view: ViewProcess;
-const tokens: Record<string, string> = {};
-const outputs: string[] = [];
+let tokens: Record<string, string> = {};
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "", ROLLOUT_STUDIO_DB: pg.url },
-    });
-    outputs.push(stdout, stderr);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code: number; stdout: string; stderr: string };
-    outputs.push(failed.stdout, failed.stderr);
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const team = teamCli(() => pg.url);
+const cli = team.run;
 
 beforeAll(async () => {
   pg = await startPostgres();
-  for (const [name, role] of [
+  tokens = await team.addUsers([
     ["lee", "lead"],
     ["ann", "annotator"],
     ["bob", "annotator"],
-  ] as const) {
-    const added = await cli("users", "add", name, "--role", role);
-    expect(added.code).toBe(0);
-    tokens[name] = added.stdout.trimEnd().split("\n").at(-1)!;
-  }
+  ]);
   view = await viewStart(process.execPath, [BIN, "view", run, "--port", "0", "--db", pg.url]);
 });
 
@@ -120,7 +101,7 @@ afterAll(async () => {
   for (const p of Object.values(people)) await p.context.close();
   if (view !== undefined && view.child.exitCode === null) await view.stop("SIGTERM");
   if (pg !== undefined) {
-    for (const text of [...outputs, view?.stdout() ?? "", view?.stderr() ?? ""])
+    for (const text of [...team.outputs, view?.stdout() ?? "", view?.stderr() ?? ""])
       expect(text).not.toContain(pg.password);
     await pg.stop();
   }

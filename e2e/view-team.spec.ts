@@ -11,13 +11,11 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawGet, viewStart, type ViewProcess } from "../scripts/viewProcess.ts";
+import { BIN, teamCli } from "./harness/teamCli.ts";
 import { startPostgres, type TestPostgres } from "../src/test/postgres.ts";
-
-const BIN = fileURLToPath(new URL("../bin/rollout-studio.mjs", import.meta.url));
 
 const base = mkdtempSync(join(tmpdir(), "view-team-"));
 const run = join(base, "support-run");
@@ -26,41 +24,25 @@ writeFileSync(join(run, "steps.jsonl"), '{"prompt":"p","completion":"c","reward"
 
 let pg: TestPostgres;
 let view: ViewProcess;
-const tokens: Record<string, string> = {};
-const outputs: string[] = [];
+let tokens: Record<string, string> = {};
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { ...process.env, ROLLOUT_STUDIO_FROM_SOURCE: "", ROLLOUT_STUDIO_DB: pg.url },
-    });
-    outputs.push(stdout, stderr);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code: number; stdout: string; stderr: string };
-    outputs.push(failed.stdout, failed.stderr);
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const team = teamCli(() => pg.url);
+const cli = team.run;
 
 beforeAll(async () => {
   pg = await startPostgres();
-  for (const [name, role] of [
+  tokens = await team.addUsers([
     ["lee", "lead"],
     ["ann", "annotator"],
     ["bob", "annotator"],
-  ] as const) {
-    const added = await cli("users", "add", name, "--role", role);
-    expect(added.code).toBe(0);
-    tokens[name] = added.stdout.trimEnd().split("\n").at(-1)!;
-  }
+  ]);
   view = await viewStart(process.execPath, [BIN, "view", run, "--port", "0", "--db", pg.url]);
 });
 
 afterAll(async () => {
   if (view !== undefined && view.child.exitCode === null) await view.stop("SIGKILL");
   if (pg !== undefined) {
-    for (const text of [...outputs, view?.stdout() ?? "", view?.stderr() ?? ""])
+    for (const text of [...team.outputs, view?.stdout() ?? "", view?.stderr() ?? ""])
       expect(text).not.toContain(pg.password);
     await pg.stop();
   }
