@@ -16,6 +16,7 @@ import { afterAll, beforeAll } from "vitest";
 import { viewStart, type ViewProcess } from "../scripts/viewProcess.ts";
 import { startPostgres, type TestPostgres } from "../src/test/postgres.ts";
 import { writeDemo } from "./harness/cli.ts";
+import { collectPageErrors } from "./harness/pageErrors.ts";
 import { BIN, teamCli } from "./harness/teamCli.ts";
 import { describe, expect, test } from "./harness/test.ts";
 
@@ -190,5 +191,47 @@ describe("an annotator in a blind queue", () => {
       { user: "ann", assigned: 3, annotated: 1, submitted: 1 },
     ]);
     expect(pageErrors.list).toEqual([]);
+  });
+
+  test("two tabs label one group at once: the stale write is merged, both labels kept", async ({
+    page,
+    pageErrors,
+  }) => {
+    const second = await page.context().newPage();
+    const secondErrors = collectPageErrors(second);
+    const third = GROUPS[2]!;
+    for (const tab of [page, second]) {
+      await openQueue(tab);
+      await tab.locator(`[data-testid="team.queue-item"][data-group-id="${third}"]`).click();
+      await tab.locator(`[data-testid="group.workspace"][aria-label="Group ${third}"]`).waitFor();
+      await tab.locator('[data-testid="rollout-column"]').nth(1).waitFor();
+    }
+    // Both tabs label a different rollout of the group before either save lands (the saves are
+    // debounced 200 ms): both PUT the document at the same version, and one is refused (409).
+    const column = (tab: Page, i: number) => tab.locator('[data-testid="rollout-column"]').nth(i);
+    await column(page, 0).getByTestId("annotate.label.pass").click();
+    await column(second, 1).getByTestId("annotate.label.fail").click();
+    const saved =
+      '[data-testid="annotations.saved"][data-target="server"][data-status="saved"][data-pending="0"]';
+    for (const tab of [page, second]) await tab.locator(saved).waitFor();
+
+    // The server holds both labels: the refused write was merged rollout by rollout and sent
+    // again, and the acknowledged one was not overwritten.
+    const reply = await fetch(`${view.origin}/api/team/annotations/ann`, { headers: as("ann") });
+    const doc = (await reply.json()) as {
+      annotations: { groups: Record<string, { labels: Record<string, string> }> };
+    };
+    expect(Object.values(doc.annotations.groups[third]!.labels).sort()).toEqual(["fail", "pass"]);
+    // Each tab shows the other's label too (the annotations event, then a merge).
+    for (const tab of [page, second]) {
+      await column(tab, 0)
+        .locator('[data-testid="annotate.label.pass"][aria-pressed="true"]')
+        .waitFor();
+      await column(tab, 1)
+        .locator('[data-testid="annotate.label.fail"][aria-pressed="true"]')
+        .waitFor();
+    }
+    expect(pageErrors.list).toEqual([]);
+    expect(secondErrors.list).toEqual([]);
   });
 });

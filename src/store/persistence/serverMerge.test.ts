@@ -1,6 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ANNOTATIONS_EMPTY, GROUP_ANNOTATION_EMPTY, type Annotations } from "../../core/index.ts";
-import { absorbChange, changedSince, mergeOnOpen, mergeRemote } from "./serverMerge.ts";
+import {
+  ANNOTATIONS_EMPTY,
+  GROUP_ANNOTATION_EMPTY,
+  type Annotations,
+  type GroupAnnotation,
+  type HumanLabel,
+} from "../../core/index.ts";
+import { absorbChange, changedSince, mergeGroup, mergeOnOpen, mergeRemote } from "./serverMerge.ts";
 
 const ranked = (order: string): Annotations["groups"][string] => ({
   ...GROUP_ANNOTATION_EMPTY,
@@ -88,5 +95,78 @@ describe("changedSince and absorbChange", () => {
     const absorbed = absorbChange(opened, previous, next);
     expect(absorbed.groups).toEqual({ z: next.groups.z });
     expect(absorbed.annotator).toBe("restored");
+  });
+});
+
+const labelled = (
+  labels: Record<string, HumanLabel>,
+  extra: Partial<GroupAnnotation> = {},
+): GroupAnnotation => ({ ...GROUP_ANNOTATION_EMPTY, labels, ...extra });
+
+describe("mergeGroup: one group changed in two tabs", () => {
+  it("keeps both tabs' labels of different rollouts, and ours where both labelled one", () => {
+    const base = labelled({ r0: "pass" });
+    const ours = labelled({ r0: "pass", r1: "fail", r2: "pass" });
+    const theirs = labelled({ r0: "fail", r2: "fail", r3: "defer" });
+    expect(mergeGroup(base, ours, theirs).labels).toEqual({
+      r0: "fail", // only they changed it
+      r1: "fail", // only we labelled it
+      r2: "pass", // both: ours, the newer edit
+      r3: "defer",
+    });
+  });
+
+  it("merges a group new to both sides against an empty one", () => {
+    const merged = mergeGroup(undefined, labelled({ r0: "pass" }), labelled({ r1: "fail" }));
+    expect(merged.labels).toEqual({ r0: "pass", r1: "fail" });
+  });
+
+  it("merges hack marks rollout by rollout, with their details, and the notes as a whole", () => {
+    const base = labelled(
+      {},
+      { hacks: ["r0"], hackDetails: { r0: { reason: "x", note: "", quote: "" } } },
+    );
+    const ours = labelled({}, { hacks: [], notes: "ours" }); // we unmarked r0
+    const theirs = labelled(
+      {},
+      {
+        hacks: ["r0", "r1"],
+        hackDetails: {
+          r0: { reason: "x", note: "", quote: "" },
+          r1: { reason: "y", note: "n", quote: "" },
+        },
+      },
+    );
+    const merged = mergeGroup(base, ours, theirs);
+    expect(merged.hacks).toEqual(["r1"]);
+    expect(merged.hackDetails).toEqual({ r1: { reason: "y", note: "n", quote: "" } });
+    expect(merged.notes).toBe("ours");
+  });
+
+  it("is ours itself when theirs adds nothing", () => {
+    const base = labelled({ r0: "pass" });
+    const ours = labelled({ r0: "fail" }, { ranking: [["r0"]] });
+    expect(mergeGroup(base, ours, labelled({ r0: "pass" }))).toBe(ours);
+  });
+
+  it("in mergeRemote: another tab's acknowledged label of the same group survives our write", () => {
+    const base = doc({ g: labelled({}) });
+    const local = doc({ g: labelled({ r0: "pass" }) });
+    const theirs = doc({ g: labelled({ r1: "fail" }) });
+    expect(mergeRemote(base, local, theirs).groups.g!.labels).toEqual({ r0: "pass", r1: "fail" });
+  });
+
+  it("property: each rollout's label is ours if we changed it since the sync, else theirs", () => {
+    const label = fc.constantFrom<HumanLabel | undefined>("pass", "fail", "defer", undefined);
+    const side = fc.array(label, { minLength: 4, maxLength: 4 });
+    const record = (values: (HumanLabel | undefined)[]): Record<string, HumanLabel> =>
+      Object.fromEntries(values.flatMap((v, i) => (v === undefined ? [] : [[`r${i}`, v]])));
+    fc.assert(
+      fc.property(side, side, side, (b, o, t) => {
+        const merged = mergeGroup(labelled(record(b)), labelled(record(o)), labelled(record(t)));
+        const want = b.map((bv, i) => (o[i] !== bv ? o[i] : t[i]));
+        expect(merged.labels).toEqual(record(want));
+      }),
+    );
   });
 });

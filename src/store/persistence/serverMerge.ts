@@ -7,10 +7,16 @@
  *   user has not touched since the page opened; what only this page has (the browser's offline
  *   copy, restored meanwhile) is kept, and then written to the server.
  * - `mergeRemote`: a conflict (409) or another writer's change (an `annotations` event). Each
- *   group the user changed since the last sync keeps ours; every other group takes theirs,
- *   including its removal.
+ *   group the user changed since the last sync keeps ours where ours differs from the sync,
+ *   rollout by rollout (`mergeGroup`: two tabs labelling different rollouts of one group both
+ *   keep their labels); every other group takes theirs, including its removal.
  */
-import { ANNOTATIONS_EMPTY, type Annotations, type GroupAnnotation } from "../../core/index.ts";
+import {
+  ANNOTATIONS_EMPTY,
+  GROUP_ANNOTATION_EMPTY,
+  type Annotations,
+  type GroupAnnotation,
+} from "../../core/index.ts";
 
 /** The document-level fields, besides the groups, that are merged one by one. */
 const FIELDS = ["annotator", "hackReasons", "judgeRuns", "rubrics", "calibration"] as const;
@@ -74,9 +80,71 @@ export function mergeOnOpen(
   );
 }
 
+const sameValue = (x: unknown, y: unknown): boolean =>
+  x === y || JSON.stringify(x) === JSON.stringify(y);
+
+const at = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
+/** Key by key: ours where we changed the key since `base`, else theirs (absent: removed). */
+function mergeRecord<T>(
+  base: Readonly<Record<string, T>>,
+  ours: Readonly<Record<string, T>>,
+  theirs: Readonly<Record<string, T>>,
+): Record<string, T> {
+  const merged: Record<string, T> = {};
+  const keys = new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)]);
+  for (const key of keys) {
+    const o = at(ours, key);
+    const value = sameValue(o, at(base, key)) ? at(theirs, key) : o;
+    if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+/**
+ * One group changed on both sides since the sync (two tabs, or two pages of one person): a
+ * three-way merge, field by field and rollout by rollout. Labels, hack marks, hack details and
+ * rollout notes are ours for each rollout we changed, theirs for the others; the ranking, the
+ * notes, `reviewed` and the pairwise session are ours if we changed them, else theirs. What both
+ * changed is ours (the newer edit). `base` undefined: the group was new to both (an empty base).
+ * Returns `ours` itself when the merge adds nothing of theirs.
+ */
+export function mergeGroup(
+  base: GroupAnnotation | undefined,
+  ours: GroupAnnotation,
+  theirs: GroupAnnotation,
+): GroupAnnotation {
+  const b = base ?? GROUP_ANNOTATION_EMPTY;
+  const pick = <K extends keyof GroupAnnotation>(key: K): GroupAnnotation[K] =>
+    sameValue(ours[key], b[key]) ? theirs[key] : ours[key];
+  const inBase = new Set(b.hacks);
+  const inOurs = new Set(ours.hacks);
+  const inTheirs = new Set(theirs.hacks);
+  const hacks = [...new Set([...ours.hacks, ...theirs.hacks])].filter((id) =>
+    inOurs.has(id) !== inBase.has(id) ? inOurs.has(id) : inTheirs.has(id),
+  );
+  const details = mergeRecord(b.hackDetails, ours.hackDetails, theirs.hackDetails);
+  const merged: GroupAnnotation = {
+    ranking: pick("ranking"),
+    hacks,
+    labels: mergeRecord(b.labels, ours.labels, theirs.labels),
+    notes: pick("notes"),
+    reviewed: pick("reviewed"),
+    hackDetails: Object.fromEntries(
+      hacks.flatMap((id) => (Object.hasOwn(details, id) ? [[id, details[id]!]] : [])),
+    ),
+    rolloutNotes: mergeRecord(b.rolloutNotes, ours.rolloutNotes, theirs.rolloutNotes),
+    pairwise: pick("pairwise"),
+  };
+  const keys = Object.keys(merged) as (keyof GroupAnnotation)[];
+  return keys.every((k) => sameValue(merged[k], ours[k])) ? ours : merged;
+}
+
 /**
  * A three-way merge: `base` is the server's document as last synced, `local` the page's now,
- * `theirs` the server's now. Ours where the user changed it since `base`, else theirs.
+ * `theirs` the server's now. Ours where the user changed it since `base`, else theirs; a group
+ * changed on both sides is merged rollout by rollout (`mergeGroup`).
  */
 export function mergeRemote(
   base: Annotations,
@@ -87,7 +155,15 @@ export function mergeRemote(
   return assemble(
     local,
     groupIds(base.groups, local.groups, theirs.groups),
-    (id) => (ours(id) ? own(local.groups, id) : own(theirs.groups, id)),
+    (id) => {
+      if (!ours(id)) return own(theirs.groups, id);
+      const mine = own(local.groups, id);
+      const their = own(theirs.groups, id);
+      // Our removal, or theirs of a group we changed: ours (the user's latest word on it).
+      return mine === undefined || their === undefined
+        ? mine
+        : mergeGroup(own(base.groups, id), mine, their);
+    },
     (f) => (local[f] !== base[f] ? local : theirs),
   );
 }
