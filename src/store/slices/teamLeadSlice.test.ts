@@ -115,6 +115,25 @@ describe("teamLeadSlice", () => {
     expect(client.fetchTeamEveryone).toHaveBeenCalledTimes(2);
   });
 
+  it("two views that follow share one subscription: one read per event", async () => {
+    const store = storeAs("lead");
+    const stopPanel = store.getState().teamLeadFollow();
+    const stopCalibration = store.getState().teamLeadFollow();
+    expect(subscribed).toHaveLength(1);
+    await vi.waitFor(() => expect(store.getState().teamLead.reads).toBe(1));
+    subscribed[0]!.team!(event);
+    await vi.waitFor(() => expect(store.getState().teamLead.reads).toBe(2));
+    await store.getState().teamLeadRefresh();
+    expect(client.fetchTeamEveryone).toHaveBeenCalledTimes(3);
+    stopPanel();
+    stopPanel();
+    expect(unsubscribe).not.toHaveBeenCalled();
+    stopCalibration();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    store.getState().teamLeadFollow();
+    expect(subscribed).toHaveLength(2);
+  });
+
   it("a failed read says why and keeps what was read before", async () => {
     const store = storeAs("lead");
     await store.getState().teamLeadRefresh();

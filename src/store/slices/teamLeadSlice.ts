@@ -57,7 +57,11 @@ export interface TeamLeadSlice {
   readonly teamLead: TeamLeadState;
   /** Read everything again (coalesced: a read asked for during one runs once after it). */
   readonly teamLeadRefresh: () => Promise<void>;
-  /** Read on start and on every `team` event and reconnect; returns the function that stops. */
+  /**
+   * Read on start and on every `team` event and reconnect; returns the function that stops.
+   * Every view that follows (the Team panel, the Calibration panel's human sides) shares one
+   * subscription, so an event makes one read, however many views follow.
+   */
   readonly teamLeadFollow: () => () => void;
   /** `POST /api/team/queues`, then read again. */
   readonly teamLeadCreateQueue: (spec: TeamQueueSpecBody) => Promise<TeamLeadWrite>;
@@ -166,6 +170,9 @@ export const createTeamLeadSlice: StateCreator<Store, [], [], TeamLeadSlice> = (
     return running;
   };
 
+  /** The one subscription the followers share, and how many follow. */
+  let following: { readonly stop: () => void; count: number } | null = null;
+
   // readOnce keeps every failure in the state, so a refresh never rejects.
   const kick = (): void => {
     refresh().then(
@@ -180,8 +187,21 @@ export const createTeamLeadSlice: StateCreator<Store, [], [], TeamLeadSlice> = (
     teamLeadFollow: () => {
       const session = leadSession(get());
       if (session === null) return () => undefined;
-      kick();
-      return subscribeViewEvents(session, { team: kick, open: kick });
+      if (following === null) {
+        kick();
+        following = { stop: subscribeViewEvents(session, { team: kick, open: kick }), count: 0 };
+      }
+      const shared = following;
+      shared.count += 1;
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        shared.count -= 1;
+        if (shared.count > 0) return;
+        shared.stop();
+        if (following === shared) following = null;
+      };
     },
     teamLeadCreateQueue: async (spec) => {
       const session = leadSession(get());
