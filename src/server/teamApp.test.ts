@@ -13,6 +13,7 @@ import { ANNOTATIONS_EMPTY } from "../core/index.ts";
 import { annotationsToJson } from "../io/index.ts";
 import { startPostgres, type TestPostgres } from "../test/postgres.ts";
 import { labelled, teamFixture, type TeamFixture } from "../test/teamFixture.ts";
+import { eventsReader } from "../test/teamServer.ts";
 import { allowedHosts } from "./access.ts";
 import { AnnotationsStore } from "./annotationsStore.ts";
 import { createApp } from "./app.ts";
@@ -166,22 +167,7 @@ describe("each person's annotations", () => {
   });
 
   it("a person's event stream hears of their own writes only", async () => {
-    const open = async (token: string) => {
-      const res = await as(token, "/api/events");
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      const until = async (needle: string) => {
-        while (!text.includes(needle)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value);
-        }
-        return text;
-      };
-      await until("event: hello");
-      return { until, cancel: () => reader.cancel() };
-    };
+    const open = async (token: string) => eventsReader(await as(token, "/api/events"));
     const bobHello = (await team.store.readAnnotations(team.bob)).version;
     const bob = await open(team.tokens.bob);
     const lee = await open(team.tokens.lead);

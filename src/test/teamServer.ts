@@ -30,6 +30,23 @@ export interface EventsReader {
   cancel(): Promise<void>;
 }
 
+/** Read an open `GET /api/events` response; resolves once its `hello` has come. */
+export async function eventsReader(res: Response): Promise<EventsReader> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const until = async (needle: string) => {
+    while (!text.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    return text;
+  };
+  await until("event: hello");
+  return { until, cancel: () => reader.cancel() };
+}
+
 export interface TeamServer {
   readonly app: ReturnType<typeof createApp>;
   readonly hub: EventHub;
@@ -82,21 +99,7 @@ export async function teamServer(
         ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       },
     });
-  const events = async (token: string): Promise<EventsReader> => {
-    const res = await call(token, "/api/events");
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    const until = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-      return text;
-    };
-    await until("event: hello");
-    return { until, cancel: () => reader.cancel() };
-  };
+  const events = async (token: string): Promise<EventsReader> =>
+    eventsReader(await call(token, "/api/events"));
   return { app, hub, call, events, close: () => hub.close() };
 }
